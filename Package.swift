@@ -1,0 +1,51 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "LineArt",
+    platforms: [.macOS(.v13)],
+    products: [
+        .library(name: "LineArtKit", targets: ["LineArtKit"]),
+        .executable(name: "lineart", targets: ["lineart"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    ],
+    targets: [
+        // System libraries, found through pkg-config.
+        .systemLibrary(
+            name: "CJPEG",
+            pkgConfig: "libjpeg",
+            providers: [.apt(["libjpeg62-turbo-dev"]), .brew(["jpeg-turbo"])]
+        ),
+        .systemLibrary(
+            name: "CPNG",
+            pkgConfig: "libpng",
+            providers: [.apt(["libpng-dev"]), .brew(["libpng"])]
+        ),
+        // C shim: every libjpeg/libpng call that can fail returns a status; no longjmp reaches Swift.
+        .target(
+            name: "CImageCodecs",
+            dependencies: ["CJPEG", "CPNG"]
+        ),
+        .target(
+            name: "LineArtKit",
+            dependencies: ["CImageCodecs"]
+        ),
+        .executableTarget(
+            name: "lineart",
+            dependencies: [
+                "LineArtKit",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(
+            name: "LineArtKitTests",
+            dependencies: ["LineArtKit"]
+        ),
+        .testTarget(
+            name: "LineArtCLITests",
+            dependencies: ["LineArtKit"]
+        ),
+    ]
+)

@@ -1,0 +1,50 @@
+/// A raster of interleaved samples in row-major order, held in one contiguous array.
+///
+/// `Image<UInt8>` with 3 channels is RGB, with 1 channel gray. Line art is a
+/// 1-channel `Image<UInt8>` whose samples are 0 (ink) or 255 (paper).
+/// Hot loops reach the samples through `withUnsafeBufferPointer` /
+/// `withUnsafeMutableBufferPointer`; the subscript is for tests and setup code.
+public struct Image<Sample: BitwiseCopyable & Sendable & Equatable>: Sendable, Equatable {
+    public let width: Int
+    public let height: Int
+    public let channels: Int
+    public var samples: [Sample]
+
+    /// - Precondition: `samples.count == width * height * channels`.
+    public init(width: Int, height: Int, channels: Int = 1, samples: [Sample]) {
+        precondition(width >= 0 && height >= 0 && channels >= 1, "bad image geometry")
+        precondition(samples.count == width * height * channels, "sample count does not match geometry")
+        self.width = width
+        self.height = height
+        self.channels = channels
+        self.samples = samples
+    }
+
+    public init(width: Int, height: Int, channels: Int = 1, repeating value: Sample) {
+        self.init(width: width, height: height, channels: channels,
+                  samples: Array(repeating: value, count: width * height * channels))
+    }
+
+    public var pixelCount: Int { width * height }
+    public var size: ImageSize { ImageSize(width: width, height: height) }
+
+    public subscript(x: Int, y: Int, channel: Int = 0) -> Sample {
+        get { samples[(y * width + x) * channels + channel] }
+        set { samples[(y * width + x) * channels + channel] = newValue }
+    }
+}
+
+public typealias ByteImage = Image<UInt8>
+public typealias FloatImage = Image<Float>
+
+/// Width and height in pixels.
+public struct ImageSize: Sendable, Equatable, Hashable, Codable, CustomStringConvertible {
+    public var width: Int
+    public var height: Int
+    public init(width: Int, height: Int) {
+        self.width = width
+        self.height = height
+    }
+    public var pixelCount: Int { width * height }
+    public var description: String { "\(width)x\(height)" }
+}

@@ -1,0 +1,2 @@
+// Placeholder entry point; the CLI issue replaces it.
+print("lineart")
