@@ -1,0 +1,136 @@
+import Foundation
+
+/// Which fillability targets a page is judged against.
+public enum FillabilityProfile: String, Sendable, Equatable, CaseIterable {
+    /// 50-500 regions, closure >= 0.70, leak < 0.30, tap >= 0.80.
+    case standard
+    /// Ages 2-5: 10-30 regions, closure >= 0.90, leak < 0.10, tap >= 0.90.
+    case toddler
+}
+
+/// A named configuration of the pipeline: settings plus the targets its pages are judged by.
+///
+/// A preset file is JSON:
+/// ```json
+/// { "name": "my-portrait", "base": "portrait", "settings": { "thickness": 4 } }
+/// ```
+/// `base` (optional) names a built-in preset whose settings and targets are the
+/// starting point; `settings` overrides some or all fields; `description` and
+/// `targets` ("standard" or "toddler") are optional. Unknown keys are errors.
+public struct LineArtPreset: Sendable, Equatable {
+    public var name: String
+    public var summary: String
+    public var profile: FillabilityProfile
+    public var settings: LineArtSettings
+
+    public init(name: String, summary: String, profile: FillabilityProfile = .standard, settings: LineArtSettings) {
+        self.name = name
+        self.summary = summary
+        self.profile = profile
+        self.settings = settings
+    }
+
+    static let topLevelKeys = ["name", "description", "base", "targets", "settings"]
+
+    /// Reads a preset from JSON text.
+    /// - Parameter fallbackName: the name used when the file has no `name` (a file's base name).
+    /// - Throws: ``SettingsError`` naming the unknown key, bad value or unknown base preset.
+    public static func parse(json data: Data, fallbackName: String) throws(SettingsError) -> LineArtPreset {
+        let root: JSONValue
+        do {
+            root = try JSONDecoder().decode(JSONValue.self, from: data)
+        } catch {
+            throw .malformedPreset("preset is not valid JSON: \(jsonErrorSummary(error))")
+        }
+        guard case .object(let object) = root else {
+            throw .malformedPreset("preset must be a JSON object with a \"settings\" object")
+        }
+        for key in object.keys.sorted() where !topLevelKeys.contains(key) {
+            throw .malformedPreset("unknown preset key '\(key)' (allowed: \(topLevelKeys.joined(separator: ", ")))")
+        }
+
+        var preset: LineArtPreset
+        if let base = object["base"] {
+            guard case .string(let baseName) = base else { throw .malformedPreset("\"base\" must be the name of a built-in preset") }
+            preset = try BuiltinPresets.named(baseName)
+        } else {
+            preset = LineArtPreset(name: fallbackName, summary: "", settings: LineArtSettings())
+        }
+        preset.name = fallbackName
+        if let name = object["name"] {
+            guard case .string(let text) = name, !text.isEmpty else { throw .malformedPreset("\"name\" must be a non-empty string") }
+            preset.name = text
+        }
+        if let summary = object["description"] {
+            guard case .string(let text) = summary else { throw .malformedPreset("\"description\" must be a string") }
+            preset.summary = text
+        }
+        if let targets = object["targets"] {
+            guard case .string(let text) = targets, let profile = FillabilityProfile(rawValue: text) else {
+                throw .malformedPreset("\"targets\" must be \"standard\" or \"toddler\"")
+            }
+            preset.profile = profile
+        }
+        if let settings = object["settings"] {
+            guard case .object(let fields) = settings else { throw .malformedPreset("\"settings\" must be a JSON object") }
+            for key in fields.keys.sorted() {
+                guard let spec = LineArtSettings.spec(named: key) else {
+                    throw .unknownKey(key, known: LineArtSettings.specs.map(\.name))
+                }
+                guard let value = fields[key]?.settingValue else {
+                    throw .invalidValue(field: key, value: "a non-scalar", expected: "a \(spec.domain.description) value")
+                }
+                try spec.assign(value, to: &preset.settings)
+            }
+        }
+        try preset.settings.validate()
+        return preset
+    }
+
+    /// The preset as JSON, keys in a fixed order, every setting spelled out:
+    /// the form `lineart presets NAME` prints and `Presets/NAME.json` holds.
+    public var jsonText: String {
+        var lines = ["{"]
+        lines.append("  \"name\": \(jsonString(name)),")
+        lines.append("  \"description\": \(jsonString(summary)),")
+        lines.append("  \"targets\": \(jsonString(profile.rawValue)),")
+        lines.append("  \"settings\": {")
+        let specs = LineArtSettings.specs
+        for (index, spec) in specs.enumerated() {
+            let value: String
+            switch spec.value(in: settings) {
+            case .string(let s): value = jsonString(s)
+            case let other: value = other.description
+            }
+            lines.append("    \(jsonString(spec.name)): \(value)" + (index == specs.count - 1 ? "" : ","))
+        }
+        lines.append("  }")
+        lines.append("}")
+        return lines.joined(separator: "\n") + "\n"
+    }
+}
+
+/// A JSON string literal with the required escapes.
+func jsonString(_ text: String) -> String {
+    var out = "\""
+    for scalar in text.unicodeScalars {
+        switch scalar {
+        case "\"": out += "\\\""
+        case "\\": out += "\\\\"
+        case "\n": out += "\\n"
+        case "\r": out += "\\r"
+        case "\t": out += "\\t"
+        case _ where scalar.value < 0x20:
+            out += "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count) + String(scalar.value, radix: 16)
+        default: out.unicodeScalars.append(scalar)
+        }
+    }
+    return out + "\""
+}
+
+private func jsonErrorSummary(_ error: any Error) -> String {
+    if case DecodingError.dataCorrupted(let context) = error {
+        return context.underlyingError.map { "\($0)" } ?? context.debugDescription
+    }
+    return "\(error)"
+}

@@ -1,0 +1,95 @@
+/// Every knob of the pipeline. The range, default and meaning of each field are
+/// declared exactly once, in ``LineArtSettings/specs``, which is also what
+/// validates values, parses `--set key=value`, drives `tune`'s search space and
+/// prints the docs.
+public struct LineArtSettings: Sendable, Equatable, Hashable {
+    /// Longest side of the working image, in pixels. See ``specs``.
+    public var maxDimension: Int
+    /// Scales the edge thresholds: higher keeps fewer, stronger edges.
+    public var contrastAdjustment: Double
+    /// Final stroke width in pixels.
+    public var thickness: Int
+    /// Whether a second, larger closing seals gaps between line ends.
+    public var closeLargeGaps: Bool
+    /// Kernel of that larger closing: gaps up to this many pixels are sealed.
+    public var largeGapKernel: Int
+    /// Mid-tone contrast curve before extraction (1 = unchanged).
+    public var contrastBoost: Double
+    /// Gaussian blur sigma in pixels before extraction (0 = none).
+    public var blurAmount: Double
+    /// Smallest paper region, in pixels, a finger can comfortably tap.
+    public var minRegionArea: Int
+    /// Merge paper regions smaller than `minRegionArea` into their neighbours.
+    public var simplifyRegions: Bool
+    /// Ink specks smaller than this many pixels are erased.
+    public var minSpeckArea: Int
+    /// Edge-preserving denoising strength before extraction (0 = off).
+    public var denoise: Double
+    /// The extraction engine, by name (see `ExtractionEngines`).
+    public var engine: String
+
+    /// The defaults: every field takes the `defaultValue` of its spec in ``specs``.
+    public init() {
+        // Placeholders only; the loop below gives each field its one documented default.
+        maxDimension = 0; contrastAdjustment = 0; thickness = 0; closeLargeGaps = false
+        largeGapKernel = 0; contrastBoost = 0; blurAmount = 0; minRegionArea = 0
+        simplifyRegions = false; minSpeckArea = 0; denoise = 0; engine = ""
+        for spec in Self.specs {
+            spec.resetToDefault(&self)
+        }
+    }
+}
+
+extension LineArtSettings {
+    /// The spec table: one line per field with its range, default and meaning.
+    public static var specs: [SettingSpec] {
+        [
+            .int("maxDimension", \.maxDimension, 256...1024, default: 768,
+                 "Longest side of the working image in pixels; the photo is area-averaged down to it. Larger keeps finer detail and more regions."),
+            .double("contrastAdjustment", \.contrastAdjustment, 1.0...3.0, default: 2.0,
+                    "Scales the edge-detection thresholds derived from each photo. Higher keeps fewer, stronger edges (fewer regions); lower keeps faint ones."),
+            .int("thickness", \.thickness, 1...8, default: 2,
+                 "Width of the final strokes in pixels at the working size."),
+            .bool("closeLargeGaps", \.closeLargeGaps, default: true,
+                  "Run a second closing with largeGapKernel after sealing 1-pixel gaps, so outlines with small breaks still enclose their region."),
+            .int("largeGapKernel", \.largeGapKernel, 1...15, default: 3,
+                 "Gaps between line ends up to this many pixels are sealed when closeLargeGaps is on. Cost does not grow with the kernel."),
+            .double("contrastBoost", \.contrastBoost, 1.0...3.0, default: 1.0,
+                    "Strength of the mid-tone contrast curve applied before extraction; 1 leaves tones unchanged."),
+            .double("blurAmount", \.blurAmount, 0.0...10.0, default: 0.0,
+                    "Gaussian blur sigma in pixels before extraction; suppresses texture at the cost of fine detail."),
+            .int("minRegionArea", \.minRegionArea, 0...100_000, default: 500,
+                 "Smallest paper region in pixels that counts as tappable (tapUsability), and the merge threshold of simplifyRegions."),
+            .bool("simplifyRegions", \.simplifyRegions, default: false,
+                  "Merge paper regions smaller than minRegionArea into a neighbour by removing the ink between them: few, big regions."),
+            .int("minSpeckArea", \.minSpeckArea, 0...10_000, default: 12,
+                 "Ink components smaller than this many pixels are erased as specks."),
+            .double("denoise", \.denoise, 0.0...3.0, default: 1.0,
+                    "Strength of the edge-preserving denoising before extraction; 0 turns it off."),
+            .choice("engine", \.engine, ["edges"], default: "edges",
+                    "Extraction engine: edges (colour-aware gradient, non-maximum suppression, hysteresis)."),
+        ]
+    }
+
+    /// The spec of the field called `name`, if any.
+    public static func spec(named name: String) -> SettingSpec? {
+        specs.first { $0.name == name }
+    }
+
+    /// Checks every field against its range.
+    /// - Throws: ``SettingsError/outOfRange(field:value:range:)`` for the first field out of range.
+    public func validate() throws(SettingsError) {
+        for spec in Self.specs {
+            try spec.validate(in: self)
+        }
+    }
+
+    /// Sets the field called `key` from its textual form, as in `--set key=value`.
+    /// - Throws: ``SettingsError`` naming the key, the value and the accepted range.
+    public mutating func set(_ key: String, to text: String) throws(SettingsError) {
+        guard let spec = Self.spec(named: key) else {
+            throw .unknownKey(key, known: Self.specs.map(\.name))
+        }
+        try spec.assign(text, to: &self)
+    }
+}

@@ -1,0 +1,100 @@
+import Foundation
+import Testing
+@testable import LineArtKit
+
+/// The repository root, found from this file's path.
+let repositoryRoot: URL = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent().deletingLastPathComponent()
+
+@Suite struct PresetTests {
+    @Test(arguments: BuiltinPresets.names)
+    func embeddedCopyMatchesPresetsFolder(name: String) throws {
+        let file = repositoryRoot.appendingPathComponent("Presets/\(name).json")
+        let onDisk = try String(contentsOf: file, encoding: .utf8)
+        let embedded = try #require(BuiltinPresets.jsonTexts[name])
+        #expect(embedded == onDisk, "Presets/\(name).json and its embedded copy in BuiltinPresets.swift differ")
+    }
+
+    @Test(arguments: BuiltinPresets.names)
+    func presetRoundTripsThroughJSON(name: String) throws {
+        let preset = try BuiltinPresets.named(name)
+        #expect(preset.jsonText == BuiltinPresets.jsonTexts[name])
+        let reparsed = try LineArtPreset.parse(json: Data(preset.jsonText.utf8), fallbackName: "x")
+        #expect(reparsed == preset)
+    }
+
+    @Test func presetTableFromTheSpec() throws {
+        // maxDim, contrast, thickness, blur, minRegion as the pipeline issue specifies.
+        let expected: [String: (Int, Double, Int, Double, Int)] = [
+            "toddler": (256, 1.2, 6, 3.0, 2000), "portrait": (768, 2.5, 3, 0, 500),
+            "landscape": (512, 2.0, 2, 0, 500), "object": (768, 2.8, 2, 0, 500),
+            "pet": (512, 2.2, 3, 0, 500), "abstract": (384, 1.5, 4, 0, 500),
+        ]
+        for (name, row) in expected {
+            let s = try BuiltinPresets.named(name).settings
+            #expect(s.maxDimension == row.0 && s.contrastAdjustment == row.1 && s.thickness == row.2
+                    && s.blurAmount == row.3 && s.minRegionArea == row.4, "\(name)")
+        }
+        #expect(try BuiltinPresets.named("toddler").settings.simplifyRegions)
+        #expect(try BuiltinPresets.named("toddler").profile == .toddler)
+        #expect(try BuiltinPresets.named("portrait").profile == .standard)
+    }
+
+    @Test func userPresetOverridesItsBase() throws {
+        let json = #"{ "base": "portrait", "settings": { "thickness": 5, "blurAmount": 1 } }"#
+        let preset = try LineArtPreset.parse(json: Data(json.utf8), fallbackName: "mine")
+        var expected = try BuiltinPresets.named("portrait").settings
+        expected.thickness = 5
+        expected.blurAmount = 1.0
+        #expect(preset.settings == expected)
+        #expect(preset.name == "mine")
+    }
+
+    @Test func unknownKeysAreErrorsNamingTheKey() {
+        #expect(throws: SettingsError.unknownKey("thicknes", known: LineArtSettings.specs.map(\.name))) {
+            try LineArtPreset.parse(json: Data(#"{"settings": {"thicknes": 3}}"#.utf8), fallbackName: "x")
+        }
+        #expect(throws: SettingsError.self) {
+            try LineArtPreset.parse(json: Data(#"{"colour": "red"}"#.utf8), fallbackName: "x")
+        }
+        #expect(throws: SettingsError.unknownPreset("nope", known: BuiltinPresets.names)) {
+            try LineArtPreset.parse(json: Data(#"{"base": "nope"}"#.utf8), fallbackName: "x")
+        }
+    }
+}
+
+@Suite struct SettingsTests {
+    @Test func defaultsComeFromTheSpecTable() {
+        let settings = LineArtSettings()
+        for spec in LineArtSettings.specs {
+            #expect(spec.value(in: settings) == spec.defaultValue, "\(spec.name)")
+        }
+        #expect(throws: Never.self) { try settings.validate() }
+    }
+
+    @Test func outOfRangeValuesNameTheFieldAndRange() {
+        var settings = LineArtSettings()
+        #expect(throws: SettingsError.outOfRange(field: "thickness", value: "9", range: "1...8")) {
+            try settings.set("thickness", to: "9")
+        }
+        #expect(throws: SettingsError.outOfRange(field: "maxDimension", value: "100", range: "256...1024")) {
+            try settings.set("maxDimension", to: "100")
+        }
+        #expect(throws: SettingsError.self) { try settings.set("closeLargeGaps", to: "maybe") }
+        #expect(throws: SettingsError.self) { try settings.set("contrastAdjustment", to: "abc") }
+        #expect(throws: SettingsError.self) { try settings.set("engine", to: "magic") }
+        settings.thickness = 0
+        #expect(throws: SettingsError.outOfRange(field: "thickness", value: "0", range: "1...8")) {
+            try settings.validate()
+        }
+    }
+
+    @Test func setParsesEachKind() throws {
+        var settings = LineArtSettings()
+        try settings.set("thickness", to: "5")
+        try settings.set("contrastAdjustment", to: "1.75")
+        try settings.set("simplifyRegions", to: "yes")
+        #expect(settings.thickness == 5 && settings.contrastAdjustment == 1.75 && settings.simplifyRegions)
+    }
+}
