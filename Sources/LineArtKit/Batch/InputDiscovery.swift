@@ -1,0 +1,143 @@
+import Foundation
+
+/// One photo found for a batch: where it is and where its outputs go.
+public struct BatchInput: Sendable, Equatable {
+    /// The file as the user can find it (the path given, joined with the walk).
+    public var path: String
+    /// The path relative to the batch root, used to mirror the input tree in the output.
+    public var relativePath: String
+}
+
+/// Walks the inputs of a batch: files and folders, folders recursively.
+///
+/// - Folders are walked in sorted order, so a batch is the same every run.
+/// - Hidden files and folders (name starting with ".") are skipped.
+/// - In folders, a file is taken when its first bytes are an image signature
+///   (JPEG, PNG, or a format we refuse by name such as HEIC) or its extension is
+///   an image extension; so `photo` without extension converts, and `notes.jpg`
+///   holding text is reported as a failure instead of vanishing. Files named on
+///   the command line are always taken.
+/// - Symbolic links are followed, but a folder already visited (same device and
+///   inode) is not entered again, so link loops end.
+/// - Folders listed in `excluding` (the output folder) are never entered, so a
+///   run never reads its own output back as input.
+public struct InputDiscovery {
+    public var excludedFolders: [String]
+
+    public init(excluding folders: [String] = []) {
+        excludedFolders = folders
+    }
+
+    /// Problems found while walking: an input that does not exist, a folder that cannot be read.
+    public struct Problem: Sendable, Equatable {
+        public var path: String
+        public var reason: String
+    }
+
+    public static let imageExtensions: Set<String> = [
+        "jpg", "jpeg", "jpe", "jfif", "png", "heic", "heif", "avif", "webp", "gif", "tif", "tiff", "bmp",
+    ]
+
+    /// Finds the inputs; relative paths are taken from the common ancestor folder of all inputs.
+    public func discover(_ inputs: [String]) -> (inputs: [BatchInput], problems: [Problem]) {
+        var found: [(path: String, absolute: String)] = []
+        var problems: [Problem] = []
+        var visited = Set<FileIdentity>()
+        let excluded = Set(excludedFolders.compactMap(FileIdentity.init(path:)))
+        var roots: [String] = []
+        var seenFiles = Set<FileIdentity>()
+
+        for input in inputs {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: input, isDirectory: &isDirectory) else {
+                problems.append(Problem(path: input, reason: "no such file or folder"))
+                continue
+            }
+            let absolute = Self.absolutePath(input)
+            if isDirectory.boolValue {
+                roots.append(absolute)
+                walk(folder: input, absolute: absolute, into: &found, problems: &problems,
+                     visited: &visited, excluded: excluded, seenFiles: &seenFiles)
+            } else {
+                roots.append((absolute as NSString).deletingLastPathComponent)
+                if let id = FileIdentity(path: input), !seenFiles.insert(id).inserted { continue }
+                found.append((input, absolute))
+            }
+        }
+        let base = Self.commonAncestor(of: roots)
+        let inputs = found.map { item in
+            BatchInput(path: item.path, relativePath: Self.relative(item.absolute, to: base))
+        }
+        return (inputs, problems)
+    }
+
+    private func walk(folder: String, absolute: String, into found: inout [(path: String, absolute: String)],
+                      problems: inout [Problem], visited: inout Set<FileIdentity>,
+                      excluded: Set<FileIdentity>, seenFiles: inout Set<FileIdentity>) {
+        guard let id = FileIdentity(path: folder), !excluded.contains(id), visited.insert(id).inserted else { return }
+        let names: [String]
+        do {
+            names = try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
+        } catch {
+            problems.append(Problem(path: folder, reason: "cannot read folder"))
+            return
+        }
+        for name in names where !name.hasPrefix(".") {
+            let path = (folder as NSString).appendingPathComponent(name)
+            let childAbsolute = (absolute as NSString).appendingPathComponent(name)
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { continue }
+            if isDirectory.boolValue {
+                walk(folder: path, absolute: childAbsolute, into: &found, problems: &problems,
+                     visited: &visited, excluded: excluded, seenFiles: &seenFiles)
+            } else if Self.looksLikeImage(path: path, name: name) {
+                if let fileID = FileIdentity(path: path), !seenFiles.insert(fileID).inserted { continue }
+                found.append((path, childAbsolute))
+            }
+        }
+    }
+
+    /// True when the name has an image extension or the first bytes are an image signature.
+    static func looksLikeImage(path: String, name: String) -> Bool {
+        let ext = (name as NSString).pathExtension.lowercased()
+        if imageExtensions.contains(ext) { return true }
+        guard let handle = FileHandle(forReadingAtPath: path) else { return false }
+        defer { try? handle.close() }
+        let head = (try? handle.read(upToCount: 32)) ?? Data()
+        return ImageSignature.sniff([UInt8](head)) != nil
+    }
+
+    static func absolutePath(_ path: String) -> String {
+        let url = URL(fileURLWithPath: path).standardizedFileURL
+        return url.path
+    }
+
+    static func commonAncestor(of folders: [String]) -> String {
+        guard var common = folders.first?.split(separator: "/", omittingEmptySubsequences: true) else { return "/" }
+        for folder in folders.dropFirst() {
+            let parts = folder.split(separator: "/", omittingEmptySubsequences: true)
+            var n = 0
+            while n < common.count && n < parts.count && common[n] == parts[n] { n += 1 }
+            common = Array(common.prefix(n))
+        }
+        return "/" + common.joined(separator: "/")
+    }
+
+    static func relative(_ path: String, to base: String) -> String {
+        let prefix = base.hasSuffix("/") ? base : base + "/"
+        return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : (path as NSString).lastPathComponent
+    }
+}
+
+/// A file's device and inode: the same file whatever path or link reaches it.
+struct FileIdentity: Hashable, Sendable {
+    let device: UInt64
+    let inode: UInt64
+
+    init?(path: String) {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        device = UInt64(info.st_dev)
+        inode = UInt64(info.st_ino)
+    }
+}

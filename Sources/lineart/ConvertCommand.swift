@@ -1,0 +1,141 @@
+import ArgumentParser
+import Foundation
+import LineArtKit
+
+struct ConvertCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "convert",
+        abstract: "Convert photos and folders of photos into coloring pages.",
+        discussion: """
+            Folders are walked recursively; images are recognised by their content (JPEG and
+            PNG), hidden files are skipped, and the output folder mirrors the input tree. For
+            each photo NAME you get NAME.png (the line art) and NAME.json (its fillability
+            report); the whole batch is summarised in OUTPUT/report.json.
+
+            A file that cannot be converted (not an image, truncated, unsupported format,
+            too large) is reported on stderr and in report.json, and the batch goes on.
+
+            Exit status: 0 all converted, 1 some failed, 2 usage error, 130 interrupted.
+
+            Examples:
+              lineart convert SampleImages --output pages
+              lineart convert holiday/ --output pages --preset landscape --set thickness=3
+              lineart convert photos --output pages --skip-existing   # resume after Ctrl-C
+            """
+    )
+
+    @Argument(help: ArgumentHelp("Photos and folders of photos.", valueName: "input"))
+    var inputs: [String] = []
+
+    @Option(name: [.short, .long], help: ArgumentHelp("Folder for the pages and reports (created if missing).", valueName: "dir"))
+    var output: String?
+
+    @OptionGroup var presetOptions: PresetOptions
+
+    @Option(name: .long, help: "Photos converted at once (default: the number of cores).")
+    var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+
+    @Flag(name: .long, help: "Leave photos whose page and report already exist; convert the rest (resumes a stopped run).")
+    var skipExisting = false
+
+    @Flag(name: .long, help: "Replace existing pages and reports.")
+    var overwrite = false
+
+    @Option(name: .long, help: ArgumentHelp("Refuse images with more pixels than this, before decoding them.", valueName: "megapixels"))
+    var maxMegapixels: Int = 100
+
+    @Flag(name: [.short, .long], help: "Print no progress (failures are still reported on stderr).")
+    var quiet = false
+
+    @Flag(name: .long, help: "Print the batch summary as JSON on stdout.")
+    var json = false
+
+    func validate() throws {
+        if inputs.isEmpty {
+            throw ValidationError("no input: name photos or folders to convert, e.g. 'lineart convert SampleImages --output pages'")
+        }
+        if output == nil {
+            throw ValidationError("missing --output DIR: the folder where pages and reports are written")
+        }
+        if skipExisting && overwrite {
+            throw ValidationError("--skip-existing and --overwrite contradict each other: choose one")
+        }
+        if jobs < 1 { throw ValidationError("--jobs must be at least 1") }
+        if maxMegapixels < 1 { throw ValidationError("--max-megapixels must be at least 1") }
+    }
+
+    func run() throws {
+        let preset = try presetOptions.resolve()
+        let outputRoot = output ?? "."
+        do {
+            try FileManager.default.createDirectory(atPath: outputRoot, withIntermediateDirectories: true)
+        } catch {
+            writeError("lineart: cannot create output folder \(outputRoot): \(error.localizedDescription)\n")
+            throw ExitCode(ExitStatus.someFailed)
+        }
+
+        let discovery = InputDiscovery(excluding: [outputRoot]).discover(inputs)
+        if discovery.inputs.isEmpty && discovery.problems.count == inputs.count {
+            let missing = discovery.problems.map(\.path).joined(separator: ", ")
+            throw ValidationError("no input found: \(missing) does not exist")
+        }
+        let layout = OutputLayout(root: outputRoot, inputs: discovery.inputs)
+        let converter = PhotoConverter(preset: preset, maxPixels: maxMegapixels * 1_000_000)
+        let mode: ExistingOutputPolicy = skipExisting ? .skip : (overwrite ? .overwrite : .fail)
+        let interrupt = InterruptFlag()
+        let progress = ProgressReporter(total: discovery.inputs.count, quiet: quiet)
+        let batchStart = Date()
+
+        let outcomes = runInParallel(
+            count: discovery.inputs.count, jobs: jobs,
+            isCancelled: { interrupt.isRaised },
+            work: { index in
+                converter.convert(discovery.inputs[index],
+                                  pagePath: layout.path(for: index, extension: "png"),
+                                  reportPath: layout.path(for: index, extension: "json"),
+                                  existing: mode)
+            },
+            onFinish: { index, outcome in
+                let input = discovery.inputs[index]
+                switch outcome {
+                case .converted(let report):
+                    let verdict = report.fillability.passes ? "passes" : "does not pass"
+                    progress.finished("\(input.path): score \(String(format: "%.2f", report.fillability.score)), \(verdict)")
+                case .skipped:
+                    progress.finished("\(input.path): skipped, outputs exist")
+                case .failed(let reason):
+                    progress.finished("", failure: "\(input.path): \(reason)")
+                }
+            })
+        progress.close()
+
+        var summary = BatchSummary(preset: preset, outputRoot: outputRoot, jobs: jobs)
+        for problem in discovery.problems {
+            summary.addFailure(input: problem.path, reason: problem.reason)
+            writeError("lineart: \(problem.path): \(problem.reason)\n")
+        }
+        for (index, outcome) in outcomes.enumerated() {
+            let input = discovery.inputs[index]
+            switch outcome {
+            case .converted(let report)?: summary.add(report)
+            case .skipped?: summary.addSkipped(input: input.path)
+            case .failed(let reason)?: summary.addFailure(input: input.path, reason: reason)
+            case nil: summary.addNotStarted(input: input.path)
+            }
+        }
+        summary.finish(elapsed: Date().timeIntervalSince(batchStart), interrupted: interrupt.isRaised)
+
+        do {
+            try writeAtomically(summary.jsonData(), to: layout.batchReportPath)
+        } catch {
+            writeError("lineart: cannot write \(layout.batchReportPath): \(error)\n")
+        }
+        if json {
+            FileHandle.standardOutput.write(summary.jsonData())
+        } else if !quiet {
+            writeError(summary.humanSummary + "\n")
+        }
+        if interrupt.isRaised { throw ExitCode(ExitStatus.interrupted) }
+        if summary.failedCount > 0 { throw ExitCode(ExitStatus.someFailed) }
+    }
+}

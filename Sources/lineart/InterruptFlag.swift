@@ -1,0 +1,42 @@
+import Dispatch
+import Foundation
+
+/// Turns Ctrl-C (SIGINT) and SIGTERM into a flag the batch polls between files.
+///
+/// The first signal asks the batch to stop: no new file is started, files in
+/// progress finish and are written atomically, and the batch report is written.
+/// A second signal exits at once; atomic writes still leave no partial outputs
+/// (only hidden `.NAME.tmp-*` files that a later run ignores).
+final class InterruptFlag: @unchecked Sendable {
+    private let lock = NSLock()
+    private var raised = false
+    private var sources: [DispatchSourceSignal] = []
+
+    init() {
+        for signalNumber in [SIGINT, SIGTERM] {
+            signal(signalNumber, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
+            source.setEventHandler { [weak self] in self?.raise() }
+            source.resume()
+            sources.append(source)
+        }
+    }
+
+    var isRaised: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return raised
+    }
+
+    private func raise() {
+        lock.lock()
+        let again = raised
+        raised = true
+        lock.unlock()
+        if again {
+            writeError("\nlineart: interrupted again, exiting now\n")
+            Foundation.exit(ExitStatus.interrupted)
+        }
+        writeError("\nlineart: stopping after the files in progress (Ctrl-C again to quit now)\n")
+    }
+}

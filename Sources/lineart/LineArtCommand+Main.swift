@@ -1,0 +1,30 @@
+import ArgumentParser
+import Foundation
+
+extension LineArtCommand {
+    /// Runs the command, with usage errors (bad flags, unknown preset, bad --set) exiting 2.
+    static func main() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch {
+            if exitCode(for: error) == .validationFailure {
+                FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
+                Foundation.exit(ExitStatus.usage)
+            }
+            exit(withError: error)
+        }
+    }
+}
+
+/// The process exit statuses of every subcommand.
+enum ExitStatus {
+    /// Everything converted (or validated) fine.
+    static let success: Int32 = 0
+    /// Some files failed; the others were done and the report lists the failures.
+    static let someFailed: Int32 = 1
+    /// The command line could not be used: no input, unknown preset, bad --set.
+    static let usage: Int32 = 2
+    /// Stopped by Ctrl-C (128 + SIGINT), after writing what was finished.
+    static let interrupted: Int32 = 130
+}

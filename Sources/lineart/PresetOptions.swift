@@ -1,0 +1,55 @@
+import ArgumentParser
+import Foundation
+import LineArtKit
+
+/// `--preset` and `--set`, shared by the commands that run the pipeline.
+struct PresetOptions: ParsableArguments {
+    @Option(name: .long, help: ArgumentHelp(
+        "A built-in preset (toddler, portrait, landscape, object, pet, abstract) or a preset .json file.",
+        valueName: "name|file"))
+    var preset: String = "portrait"
+
+    @Option(name: .customLong("set"), help: ArgumentHelp(
+        "Override one setting, e.g. --set thickness=4 (repeatable; see 'lineart presets portrait' for the keys).",
+        valueName: "key=value"))
+    var overrides: [String] = []
+
+    /// The preset with the overrides applied.
+    /// - Throws: `ValidationError` (exit status 2) saying what to fix.
+    func resolve() throws -> LineArtPreset {
+        var result: LineArtPreset
+        do {
+            result = try loadPreset(preset)
+        } catch let error as SettingsError {
+            throw ValidationError("--preset \(preset): \(error.description)")
+        }
+        for item in overrides {
+            guard let equals = item.firstIndex(of: "=") else {
+                throw ValidationError("--set \(item): expected key=value, e.g. --set thickness=4")
+            }
+            let key = String(item[..<equals])
+            let value = String(item[item.index(after: equals)...])
+            do {
+                try result.settings.set(key, to: value)
+            } catch {
+                throw ValidationError("--set \(item): \(error.description)")
+            }
+        }
+        return result
+    }
+
+    private func loadPreset(_ nameOrPath: String) throws -> LineArtPreset {
+        if BuiltinPresets.names.contains(nameOrPath) {
+            return try BuiltinPresets.named(nameOrPath)
+        }
+        let looksLikePath = nameOrPath.contains("/") || nameOrPath.hasSuffix(".json")
+        guard looksLikePath || FileManager.default.fileExists(atPath: nameOrPath) else {
+            throw SettingsError.unknownPreset(nameOrPath, known: BuiltinPresets.names)
+        }
+        guard let data = FileManager.default.contents(atPath: nameOrPath) else {
+            throw SettingsError.malformedPreset("cannot read preset file")
+        }
+        let fallback = ((nameOrPath as NSString).lastPathComponent as NSString).deletingPathExtension
+        return try LineArtPreset.parse(json: data, fallbackName: fallback)
+    }
+}

@@ -1,0 +1,76 @@
+import Foundation
+
+/// Shows how a batch is going on stderr.
+///
+/// On a terminal: one redrawn line with a bar, count, rate and time left.
+/// Elsewhere (CI, pipes): one plain line per finished file, or nothing with `--quiet`.
+/// Failures are always printed, one line each, naming the file and the reason.
+final class ProgressReporter: @unchecked Sendable {
+    enum Style { case bar, lines, quiet }
+
+    private let lock = NSLock()
+    private let style: Style
+    private let total: Int
+    private let start = Date()
+    private var done = 0
+    private var failed = 0
+    private var lastDraw = Date.distantPast
+    private var barVisible = false
+
+    init(total: Int, quiet: Bool) {
+        self.total = total
+        if quiet { style = .quiet } else { style = isatty(STDERR_FILENO) == 1 ? .bar : .lines }
+    }
+
+    /// Records a finished item; `message` is the plain line for non-terminal output.
+    func finished(_ message: String, failure: String? = nil) {
+        lock.lock()
+        defer { lock.unlock() }
+        done += 1
+        if let failure {
+            failed += 1
+            clearBar()
+            writeError("lineart: \(failure)\n")
+        }
+        switch style {
+        case .quiet: break
+        case .lines:
+            if failure == nil { writeError("[\(done)/\(total)] \(message)\n") }
+        case .bar:
+            if Date().timeIntervalSince(lastDraw) > 0.1 || done == total { drawBar() }
+        }
+    }
+
+    /// Removes the bar so the summary starts on a clean line.
+    func close() {
+        lock.lock()
+        defer { lock.unlock() }
+        if style == .bar { drawBar(); writeError("\n"); barVisible = false }
+    }
+
+    private func drawBar() {
+        lastDraw = Date()
+        let elapsed = Date().timeIntervalSince(start)
+        let rate = elapsed > 0 ? Double(done) / elapsed : 0
+        let left = rate > 0 ? Double(total - done) / rate : 0
+        let width = 28
+        let filled = total > 0 ? width * done / total : width
+        let bar = String(repeating: "#", count: filled) + String(repeating: "-", count: width - filled)
+        let failures = failed > 0 ? "  \(failed) failed" : ""
+        writeError("\r[\(bar)] \(done)/\(total)  \(String(format: "%.1f", rate)) img/s  \(Self.clock(left)) left\(failures)\u{1B}[K")
+        barVisible = true
+    }
+
+    private func clearBar() {
+        if barVisible { writeError("\r\u{1B}[K"); barVisible = false }
+    }
+
+    static func clock(_ seconds: Double) -> String {
+        let s = Int(seconds.rounded())
+        return s >= 3600 ? String(format: "%d:%02d:%02d", s / 3600, s / 60 % 60, s % 60) : String(format: "%d:%02d", s / 60, s % 60)
+    }
+}
+
+func writeError(_ text: String) {
+    FileHandle.standardError.write(Data(text.utf8))
+}

@@ -1,0 +1,66 @@
+import ArgumentParser
+import Foundation
+import LineArtKit
+
+struct ValidateCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "validate",
+        abstract: "Check whether existing line art is fillable.",
+        discussion: """
+            Works on any black-on-white page (from this tool or another): paper is every pixel
+            with gray value >= 128, ink the rest. Prints, per page, the region count, closure
+            rate, leak potential, tap usability and ink fraction against the preset's targets,
+            with suggestions for the settings to change.
+
+            Exit status: 0 every page passes, 1 some page fails its targets or cannot be read,
+            2 usage error.
+            """
+    )
+
+    @Argument(help: ArgumentHelp("Line-art images (PNG or JPEG).", valueName: "image"))
+    var images: [String] = []
+
+    @OptionGroup var presetOptions: PresetOptions
+
+    @Flag(name: .long, help: "Print the reports as JSON on stdout.")
+    var json = false
+
+    func validate() throws {
+        if images.isEmpty {
+            throw ValidationError("no image: name line-art files to check, e.g. 'lineart validate pages/apple.png --preset toddler'")
+        }
+    }
+
+    func run() throws {
+        let preset = try presetOptions.resolve()
+        var entries: [PageValidation] = []
+        var allPass = true
+        for path in images {
+            do {
+                let result = try validatePage(atPath: path, preset: preset)
+                entries.append(PageValidation(input: path, fillability: result, error: nil))
+                allPass = allPass && result.passes
+                if !json { print(Self.describe(path: path, result)) }
+            } catch {
+                allPass = false
+                entries.append(PageValidation(input: path, fillability: nil, error: "\(error)"))
+                writeError("lineart: \(path): \(error)\n")
+            }
+        }
+        if json {
+            let report = ValidationReport(schemaVersion: ValidationReport.currentSchemaVersion, preset: preset.name, pages: entries)
+            FileHandle.standardOutput.write(try encodeReportJSON(report))
+        }
+        if !allPass { throw ExitCode(ExitStatus.someFailed) }
+    }
+
+    static func describe(path: String, _ r: FillabilityResult) -> String {
+        func pct(_ v: Double) -> String { String(format: "%.1f%%", v * 100) }
+        var lines = ["\(path): \(r.passes ? "PASSES" : "does not pass"), score \(String(format: "%.2f", r.score))"]
+        let t = r.targets
+        lines.append("  regions \(r.regionCount) (target \(t.minRegions)-\(t.maxRegions))  closure \(pct(r.closureRate)) (>= \(pct(t.minClosure)))"
+                     + "  leak \(pct(r.leakPotential)) (< \(pct(t.maxLeak)))  tap \(pct(r.tapUsability)) (>= \(pct(t.minTap)))  ink \(pct(r.inkFraction))")
+        for suggestion in r.suggestions { lines.append("  - \(suggestion)") }
+        return lines.joined(separator: "\n")
+    }
+}

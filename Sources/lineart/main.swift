@@ -1,2 +1,0 @@
-// Placeholder entry point; the CLI issue replaces it.
-print("lineart")
