@@ -23,6 +23,15 @@
 /// metric: a diagonal gap between `(0,0)` and `(g+1,g+1)` counts as `g` too.
 /// Kernel 0 is the identity; kernel 1 (2×2) seals 1-px micro-gaps and nothing wider.
 ///
+/// Limits (tested, see GapClosingTests):
+/// - On stair-stepped (diagonal or curved) stretches of a **1-px** line, a closing (square or
+///   disk, any size) generally does not seal a gap: the element fits into a step's corner on
+///   both sides of the line. Once strokes are >= 2 px wide gaps seal as specified, so in the
+///   pipeline prefer closing after a light thickening (e.g. `thickenInk(_, to: 2 or 3)`).
+/// - Borders (windows are clipped to the image, see BinaryMorphology.swift): a line end `g` px
+///   from the left/top border is joined to it when `g <= k/2`, from the right/bottom border
+///   when `g <= (k+1)/2` (integer division) — the frame acts like a line.
+///
 /// Why not odd squares or disks for kernel k: any element symmetric about a pixel has an odd
 /// extent `2r+1` and seals gaps `g <= 2r`, so it can only express even `k`; in particular the
 /// smallest one (3×3 or the radius-1 disk) already seals 2-px gaps, which kernel 1 must not.
