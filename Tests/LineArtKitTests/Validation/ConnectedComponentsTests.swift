@@ -134,6 +134,14 @@ struct ConnectedComponentsTests {
         let checker = ByteImage(width: 5, height: 5, samples: (0..<25).map { UInt8(($0 % 5 + $0 / 5) % 2) })
         #expect(label(checker, connectivity: .four).count == 12)
         #expect(label(checker, connectivity: .eight).count == 1)
+        // Even parity, odd width: the most provisional labels per row (ceil(width / 2)).
+        let evenChecker = ByteImage(width: 7, height: 5, samples: (0..<35).map { (i: Int) -> UInt8 in (i % 7 + i / 7) % 2 == 0 ? 1 : 0 })
+        #expect(label(evenChecker, connectivity: .four).count == 18)
+        let singles: [Int] = [17] + Array(repeating: 1, count: 18)
+        #expect(label(evenChecker, connectivity: .four).areas == singles)
+        #expect(label(evenChecker, connectivity: .eight).count == 1)
+        let row = ByteImage(width: 9, height: 1, samples: [1, 0, 1, 0, 1, 0, 1, 0, 1])
+        #expect(label(row, connectivity: .eight).count == 5)
     }
 
     @Test func predicateThresholdIsApplied() {
