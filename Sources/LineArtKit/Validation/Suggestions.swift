@@ -1,0 +1,194 @@
+/// Concrete, actionable setting changes for a page that misses fillability targets.
+///
+/// Rule-based and deterministic. Each failing check yields at most one sentence
+/// of the form "<action> <setting> to <value>: <measured reason>"; passing checks
+/// yield nothing, so a passing page gets an empty list. Checks are visited in the
+/// order leak, closure, region count, tap usability; each takes the first of its
+/// candidate actions that (a) changes a setting no earlier suggestion changed and
+/// (b) moves the setting to a different value inside its range
+/// (see ``SuggestionContext``). When no candidate qualifies the check gets no
+/// suggestion rather than an out-of-range one.
+///
+/// Candidates, in order:
+/// - leak (`leakPotential >= maxLeak`) and closure (`closureRate < minClosure`):
+///   enable `closeLargeGaps`; raise `largeGapKernel` to the next odd size (+2);
+///   raise `thickness` by 1.
+/// - too many regions: raise `contrastAdjustment` by 0.3; raise `blurAmount` by 1;
+///   enable `simplifyRegions` (only when `minRegionArea > 0`); lower `maxDimension` by 256.
+/// - too few regions: lower `contrastAdjustment` by 0.3; raise `maxDimension` by 256;
+///   lower `blurAmount` by 1; disable `simplifyRegions`.
+/// - no regions at all: lower `thickness` by 1, else the too-few candidates; the
+///   closure and tap rules are skipped (they are undefined without regions).
+/// - tap usability: enable `simplifyRegions`; raise `blurAmount` by 1; raise
+///   `contrastAdjustment` by 0.3.
+///
+/// - Parameters:
+///   - result: the measured page.
+///   - context: the settings that produced it.
+/// - Returns: the suggestions, in rule order.
+public func fillabilitySuggestions(for result: FillabilityResult, context: SuggestionContext) -> [String] {
+    var builder = SuggestionBuilder(context: context)
+    let targets = result.targets
+    let n = result.regionCount
+
+    if !result.checks.leak {
+        let reason = "the regions reached from the page corners cover \(percent(result.leakPotential)) of the page (limit: below \(percent(targets.maxLeak)))"
+        builder.first(of: builder.gapClosingActions(), reason: reason)
+    }
+    if n == 0 {
+        if !result.checks.regionCount {
+            let reason = "the page has no paper regions (ink covers \(percent(result.inkFraction)) of the page; target \(targets.minRegions)...\(targets.maxRegions) regions)"
+            builder.first(of: [builder.lowerThickness()] + builder.fewerRegionsActions(), reason: reason)
+        }
+        return builder.suggestions
+    }
+    if !result.checks.closure {
+        let open = n - result.closedRegionCount
+        let reason = "only \(percent(result.closureRate)) of regions are closed (target \(percent(targets.minClosure))); \(open) of \(n) regions touch the image edge"
+        builder.first(of: builder.gapClosingActions(), reason: reason)
+    }
+    if n > targets.maxRegions {
+        let reason = "the page has \(n) regions, more than maxRegions \(targets.maxRegions)"
+        builder.first(of: builder.moreRegionsActions(), reason: reason)
+    } else if n < targets.minRegions {
+        let reason = "the page has \(n) regions, fewer than minRegions \(targets.minRegions)"
+        builder.first(of: builder.fewerRegionsActions(), reason: reason)
+    }
+    if !result.checks.tap {
+        let small = n - result.usableRegionCount
+        let reason = "\(small) of \(n) regions are smaller than minRegionArea=\(result.minRegionArea) px (usable \(percent(result.tapUsability)), target \(percent(targets.minTap)))"
+        builder.first(of: builder.tapActions(), reason: reason)
+    }
+    return builder.suggestions
+}
+
+/// One candidate change: the setting it touches and the imperative text, or nil
+/// when the change is impossible within the setting's range.
+private struct SuggestionAction {
+    var setting: String
+    var text: String?
+}
+
+private struct SuggestionBuilder {
+    let context: SuggestionContext
+    var suggestions: [String] = []
+    var used: Set<String> = []
+
+    init(context: SuggestionContext) {
+        self.context = context
+    }
+
+    mutating func first(of actions: [SuggestionAction], reason: String) {
+        for action in actions where !used.contains(action.setting) {
+            guard let text = action.text else { continue }
+            used.insert(action.setting)
+            suggestions.append("\(text): \(reason)")
+            return
+        }
+    }
+
+    // MARK: candidate actions
+
+    func enableCloseLargeGaps() -> SuggestionAction {
+        SuggestionAction(setting: "closeLargeGaps",
+                         text: context.closeLargeGaps ? nil : "enable closeLargeGaps (largeGapKernel \(context.largeGapKernel))")
+    }
+
+    func raiseLargeGapKernel() -> SuggestionAction {
+        let k = context.largeGapKernel
+        let base = max(k, SuggestionContext.largeGapKernelRange.lowerBound)
+        let next = base % 2 == 1 ? base + 2 : base + 1
+        let ok = next > k && SuggestionContext.largeGapKernelRange.contains(next)
+        return SuggestionAction(setting: "largeGapKernel", text: ok ? "raise largeGapKernel to \(next)" : nil)
+    }
+
+    func raiseThickness() -> SuggestionAction {
+        let next = context.thickness + 1
+        let ok = SuggestionContext.thicknessRange.contains(next)
+        return SuggestionAction(setting: "thickness", text: ok ? "raise thickness to \(next)" : nil)
+    }
+
+    func lowerThickness() -> SuggestionAction {
+        let next = context.thickness - 1
+        let ok = SuggestionContext.thicknessRange.contains(next)
+        return SuggestionAction(setting: "thickness", text: ok ? "lower thickness to \(next)" : nil)
+    }
+
+    func changeContrast(by delta: Double) -> SuggestionAction {
+        let range = SuggestionContext.contrastAdjustmentRange
+        let next = hundredths(min(range.upperBound, max(range.lowerBound, context.contrastAdjustment + delta)))
+        let ok = delta > 0 ? next > context.contrastAdjustment : next < context.contrastAdjustment
+        let verb = delta > 0 ? "raise" : "lower"
+        return SuggestionAction(setting: "contrastAdjustment",
+                                text: ok ? "\(verb) contrastAdjustment to \(decimal(next))" : nil)
+    }
+
+    func changeBlur(by delta: Double) -> SuggestionAction {
+        let range = SuggestionContext.blurAmountRange
+        let next = hundredths(min(range.upperBound, max(range.lowerBound, context.blurAmount + delta)))
+        let ok = delta > 0 ? next > context.blurAmount : next < context.blurAmount
+        let verb = delta > 0 ? "raise" : "lower"
+        return SuggestionAction(setting: "blurAmount", text: ok ? "\(verb) blurAmount to \(decimal(next))" : nil)
+    }
+
+    func changeMaxDimension(by delta: Int) -> SuggestionAction {
+        let range = SuggestionContext.maxDimensionRange
+        let next = min(range.upperBound, max(range.lowerBound, context.maxDimension + delta))
+        let ok = delta > 0 ? next > context.maxDimension : next < context.maxDimension
+        let verb = delta > 0 ? "raise" : "lower"
+        return SuggestionAction(setting: "maxDimension", text: ok ? "\(verb) maxDimension to \(next)" : nil)
+    }
+
+    func enableSimplifyRegions() -> SuggestionAction {
+        let ok = !context.simplifyRegions && context.minRegionArea > 0
+        return SuggestionAction(setting: "simplifyRegions",
+                                text: ok ? "enable simplifyRegions (merges regions smaller than minRegionArea=\(context.minRegionArea) px)" : nil)
+    }
+
+    func disableSimplifyRegions() -> SuggestionAction {
+        SuggestionAction(setting: "simplifyRegions", text: context.simplifyRegions ? "disable simplifyRegions" : nil)
+    }
+
+    // MARK: candidate lists
+
+    func gapClosingActions() -> [SuggestionAction] {
+        [enableCloseLargeGaps(), raiseLargeGapKernel(), raiseThickness()]
+    }
+
+    func moreRegionsActions() -> [SuggestionAction] {
+        [changeContrast(by: 0.3), changeBlur(by: 1), enableSimplifyRegions(), changeMaxDimension(by: -256)]
+    }
+
+    func fewerRegionsActions() -> [SuggestionAction] {
+        [changeContrast(by: -0.3), changeMaxDimension(by: 256), changeBlur(by: -1), disableSimplifyRegions()]
+    }
+
+    func tapActions() -> [SuggestionAction] {
+        [enableSimplifyRegions(), changeBlur(by: 1), changeContrast(by: 0.3)]
+    }
+}
+
+/// Rounds to two decimals so suggested values are exact, readable settings.
+private func hundredths(_ value: Double) -> Double {
+    (value * 100).rounded() / 100
+}
+
+/// "1.5", "2", "1.25": at most two decimals, no trailing zeros, locale-independent.
+private func decimal(_ value: Double) -> String {
+    let scaled = Int((value * 100).rounded())
+    let sign = scaled < 0 ? "-" : ""
+    let magnitude = abs(scaled)
+    let whole = magnitude / 100
+    let frac = magnitude % 100
+    if frac == 0 { return "\(sign)\(whole)" }
+    if frac % 10 == 0 { return "\(sign)\(whole).\(frac / 10)" }
+    return "\(sign)\(whole).\(frac < 10 ? "0" : "")\(frac)"
+}
+
+/// A fraction as a percentage with at most one decimal: 0.463 → "46.3%", 0.3 → "30%".
+private func percent(_ fraction: Double) -> String {
+    let tenths = Int((fraction * 1000).rounded())
+    let whole = tenths / 10
+    let frac = tenths % 10
+    return frac == 0 ? "\(whole)%" : "\(whole).\(frac)%"
+}

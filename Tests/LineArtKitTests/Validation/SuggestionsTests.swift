@@ -1,0 +1,94 @@
+import Testing
+@testable import LineArtKit
+
+struct SuggestionsTests {
+    static let defaults = SuggestionContext(thickness: 3, closeLargeGaps: false, largeGapKernel: 3, minRegionArea: 50,
+                                            contrastAdjustment: 2.0, blurAmount: 2, simplifyRegions: false, maxDimension: 768)
+
+    private func suggestions(_ page: ByteImage, _ targets: FillabilityTargets = .standard,
+                             minRegionArea: Int = 50, _ context: SuggestionContext = defaults) -> [String] {
+        FillabilityValidator(targets: targets, minRegionArea: minRegionArea).validate(page, suggestionContext: context).suggestions
+    }
+
+    @Test func leakingPageAsksToCloseGaps() {
+        let off = suggestions(FillabilityValidatorTests.split)
+        #expect(off.first?.hasPrefix("enable closeLargeGaps (largeGapKernel 3): the regions reached from the page corners cover 99% of the page (limit: below 30%)") == true)
+
+        var on = Self.defaults
+        on.closeLargeGaps = true
+        let raised = suggestions(FillabilityValidatorTests.split, .standard, on)
+        #expect(raised.first?.hasPrefix("raise largeGapKernel to 5: ") == true)
+        // Closure fails too; it takes the next gap-closing setting.
+        #expect(raised.contains { $0.hasPrefix("raise thickness to 4: only 0% of regions are closed (target 70%); 2 of 2 regions touch the image edge") })
+    }
+
+    @Test func passingPageGetsNoSuggestions() {
+        #expect(suggestions(FillabilityValidatorTests.fineGrid).isEmpty)
+        #expect(suggestions(FillabilityValidatorTests.framedGrid, .toddler, minRegionArea: 16).isEmpty)
+    }
+
+    @Test func tooManyRegions() {
+        let s = suggestions(FillabilityValidatorTests.fineGrid, .toddler)
+        #expect(s == ["raise contrastAdjustment to 2.3: the page has 100 regions, more than maxRegions 30"])
+        var maxed = Self.defaults
+        maxed.contrastAdjustment = 2.9
+        #expect(suggestions(FillabilityValidatorTests.fineGrid, .toddler, maxed).first?.hasPrefix("raise contrastAdjustment to 3:") == true)
+        maxed.contrastAdjustment = 3.0
+        #expect(suggestions(FillabilityValidatorTests.fineGrid, .toddler, maxed).first?.hasPrefix("raise blurAmount to 3:") == true)
+    }
+
+    @Test func tooFewRegionsAndSmallRegions() {
+        // Framed grid under standard targets with minRegionArea 100: 25 regions (< 50)
+        // and 4 corner cells of 16 px; tap 21/25 = 84% passes standard (80%).
+        let few = suggestions(FillabilityValidatorTests.framedGrid, .standard, minRegionArea: 100)
+        #expect(few == ["lower contrastAdjustment to 1.7: the page has 25 regions, fewer than minRegions 50"])
+        // Toddler: count passes, tap fails (84% < 90%).
+        let tap = suggestions(FillabilityValidatorTests.framedGrid, .toddler, minRegionArea: 100)
+        #expect(tap == ["enable simplifyRegions (merges regions smaller than minRegionArea=50 px): 4 of 25 regions are smaller than minRegionArea=100 px (usable 84%, target 90%)"])
+    }
+
+    @Test func allInkPageAsksForThinnerLines() {
+        let s = suggestions(ByteImage(width: 20, height: 20, repeating: 0))
+        #expect(s == ["lower thickness to 2: the page has no paper regions (ink covers 100% of the page; target 50...500 regions)"])
+    }
+
+    @Test func neverSuggestsOutOfRangeValues() {
+        let extremes = [
+            SuggestionContext(thickness: 8, closeLargeGaps: true, largeGapKernel: 15, minRegionArea: 0,
+                              contrastAdjustment: 3.0, blurAmount: 10, simplifyRegions: true, maxDimension: 256),
+            SuggestionContext(thickness: 1, closeLargeGaps: true, largeGapKernel: 14, minRegionArea: 100000,
+                              contrastAdjustment: 1.0, blurAmount: 0, simplifyRegions: false, maxDimension: 1024),
+            SuggestionContext(thickness: 7, closeLargeGaps: true, largeGapKernel: 13, minRegionArea: 10,
+                              contrastAdjustment: 2.85, blurAmount: 9.5, simplifyRegions: false, maxDimension: 300),
+        ]
+        let pages = [FillabilityValidatorTests.split, FillabilityValidatorTests.openGrid, FillabilityValidatorTests.fineGrid,
+                     ByteImage(width: 9, height: 9, repeating: 0), ByteImage(width: 9, height: 9, repeating: 255)]
+        for context in extremes {
+            for page in pages {
+                for targets in [FillabilityTargets.standard, .toddler] {
+                    let s = suggestions(page, targets, minRegionArea: 400, context)
+                    #expect(s == suggestions(page, targets, minRegionArea: 400, context)) // deterministic
+                    for sentence in s {
+                        for (setting, range) in [("thickness", 1.0...8), ("largeGapKernel", 1.0...15),
+                                                 ("contrastAdjustment", 1.0...3), ("blurAmount", 0.0...10),
+                                                 ("maxDimension", 256.0...1024)] {
+                            guard let value = Self.value(of: setting, in: sentence) else { continue }
+                            #expect(range.contains(value), "\(sentence)")
+                            if setting == "largeGapKernel" { #expect(Int(value) % 2 == 1) }
+                        }
+                    }
+                }
+            }
+        }
+        // Nothing left to raise: the leak check of the maxed-out context gets no suggestion.
+        let none = suggestions(FillabilityValidatorTests.split, .standard, minRegionArea: 0, extremes[0])
+        #expect(!none.contains { $0.contains("largeGapKernel") || $0.contains("thickness") })
+    }
+
+    /// The number after "<setting> to " in a sentence, if any.
+    static func value(of setting: String, in sentence: String) -> Double? {
+        guard let range = sentence.range(of: "\(setting) to ") else { return nil }
+        let number = sentence[range.upperBound...].prefix { $0.isNumber || $0 == "." || $0 == "-" }
+        return Double(number)
+    }
+}
