@@ -80,7 +80,12 @@ struct ConvertCommand: ParsableCommand {
             throw ValidationError("no input found: \(missing) does not exist")
         }
         let layout = OutputLayout(root: outputRoot, inputs: discovery.inputs)
-        let converter = PhotoConverter(preset: preset, maxPixels: maxMegapixels * 1_000_000)
+        let converter: PhotoConverter
+        do {
+            converter = try PhotoConverter(preset: preset, maxPixels: maxMegapixels * 1_000_000)
+        } catch {
+            throw ValidationError("--preset \(presetOptions.preset): \(error.description)")
+        }
         let mode: ExistingOutputPolicy = skipExisting ? .skip : (overwrite ? .overwrite : .fail)
         let interrupt = InterruptFlag()
         let progress = ProgressReporter(total: discovery.inputs.count, quiet: quiet)
@@ -126,7 +131,7 @@ struct ConvertCommand: ParsableCommand {
         summary.finish(elapsed: Date().timeIntervalSince(batchStart), interrupted: interrupt.isRaised)
 
         do {
-            try writeAtomically(summary.jsonData(), to: layout.batchReportPath)
+            try writeAtomically([UInt8](summary.jsonData()), to: URL(fileURLWithPath: layout.batchReportPath))
         } catch {
             writeError("lineart: cannot write \(layout.batchReportPath): \(error)\n")
         }

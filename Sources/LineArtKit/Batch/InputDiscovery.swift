@@ -103,8 +103,14 @@ public struct InputDiscovery {
         if imageExtensions.contains(ext) { return true }
         guard let handle = FileHandle(forReadingAtPath: path) else { return false }
         defer { try? handle.close() }
-        let head = (try? handle.read(upToCount: 32)) ?? Data()
-        return ImageSignature.sniff([UInt8](head)) != nil
+        let head = [UInt8]((try? handle.read(upToCount: 32)) ?? Data())
+        do {
+            _ = try ImageFormat.detect(head)
+            return true
+        } catch {
+            if case .unsupportedFormat = error { return true }
+            return false
+        }
     }
 
     static func absolutePath(_ path: String) -> String {

@@ -1,0 +1,148 @@
+/// Merges paper regions smaller than `minArea` pixels into a neighbour by removing
+/// the ink between them (never by painting them black), so a page keeps few, big,
+/// tappable regions and no dark blots.
+///
+/// Algorithm: label the paper (4-connected); split the ink between the regions with
+/// ``nearestRegionLabels(_:)``; the regions whose ink cells touch are neighbours, and
+/// the length of that contact is their shared boundary. Small regions, smallest
+/// first, join the neighbour with the longest shared boundary (union-find), again
+/// while the merged region is still small. Finally an ink pixel is erased when it lies
+/// within `lineWidth / 2 + 1` pixels of a boundary between regions that are now one,
+/// and not that close to a boundary between regions that are still different. Ink that
+/// separates nothing (a whisker inside one region) is kept.
+///
+/// - Parameters:
+///   - lineArt: 1-channel line art, ink < 128.
+///   - minArea: regions with fewer paper pixels are merged; `<= 1` returns the input.
+///   - lineWidth: the stroke width of the page, which bounds how much ink is erased.
+/// - Returns: pure 0/255 line art.
+public func mergeSmallRegions(_ lineArt: ByteImage, minArea: Int, lineWidth: Int) -> ByteImage {
+    precondition(lineArt.channels == 1, "mergeSmallRegions needs a 1-channel image")
+    let regions = label(lineArt, connectivity: .four, where: FillabilityValidator.isPaper)
+    guard minArea > 1, regions.count > 1 else { return hardThreshold(lineArt) }
+    let width = lineArt.width, height = lineArt.height
+    let owner = nearestRegionLabels(regions)
+
+    var graph = RegionGraph(count: regions.count, areas: regions.areas, owner: owner, width: width, height: height)
+    let order = (1...regions.count).filter { regions.areas[$0] < minArea }.sorted { regions.areas[$0] < regions.areas[$1] }
+    var merged = false
+    for label in order {
+        while true {
+            let root = graph.find(label)
+            guard graph.area[root] < minArea, let target = graph.longestBoundaryNeighbour(of: root) else { break }
+            graph.union(root, target)
+            merged = true
+        }
+    }
+    guard merged else { return hardThreshold(lineArt) }
+
+    var mergedOwner = owner
+    for i in 0..<mergedOwner.count where mergedOwner[i] != 0 {
+        mergedOwner[i] = Int32(graph.find(Int(mergedOwner[i])))
+    }
+    let before = boundaryMask(owner, width: width, height: height)
+    let after = boundaryMask(mergedOwner, width: width, height: height)
+    let reach = lineWidth / 2 + 1
+    let reach2 = Int32(reach * reach)
+    let nearBefore = DistanceTransform.squaredEuclidean(width: width, height: height) { before[$0] }
+    let nearAfter = DistanceTransform.squaredEuclidean(width: width, height: height) { after[$0] }
+
+    var output = hardThreshold(lineArt)
+    output.samples.withUnsafeMutableBufferPointer { out in
+        nearBefore.samples.withUnsafeBufferPointer { db in
+            nearAfter.samples.withUnsafeBufferPointer { da in
+                for i in 0..<out.count where out[i] == 0 && db[i] <= reach2 && da[i] > reach2 {
+                    out[i] = 255
+                }
+            }
+        }
+    }
+    return output
+}
+
+/// Pixels where the owner changes to the right or below (both sides marked).
+private func boundaryMask(_ owner: [Int32], width: Int, height: Int) -> [Bool] {
+    var mask = [Bool](repeating: false, count: owner.count)
+    owner.withUnsafeBufferPointer { o in
+        mask.withUnsafeMutableBufferPointer { m in
+            for y in 0..<height {
+                let row = y * width
+                for x in 0..<width {
+                    let i = row + x
+                    if x + 1 < width && o[i] != o[i + 1] && o[i] != 0 && o[i + 1] != 0 { m[i] = true; m[i + 1] = true }
+                    if y + 1 < height && o[i] != o[i + width] && o[i] != 0 && o[i + width] != 0 { m[i] = true; m[i + width] = true }
+                }
+            }
+        }
+    }
+    return mask
+}
+
+/// Region adjacency with shared-boundary lengths, under union-find merging.
+private struct RegionGraph {
+    var parent: [Int]
+    var area: [Int]
+    var neighbours: [[Int: Int]]
+
+    init(count: Int, areas: [Int], owner: [Int32], width: Int, height: Int) {
+        parent = Array(0...count)
+        area = areas
+        neighbours = Array(repeating: [:], count: count + 1)
+        owner.withUnsafeBufferPointer { o in
+            for y in 0..<height {
+                let row = y * width
+                for x in 0..<width {
+                    let a = Int(o[row + x])
+                    guard a != 0 else { continue }
+                    if x + 1 < width {
+                        let b = Int(o[row + x + 1])
+                        if b != 0 && b != a { neighbours[a][b, default: 0] += 1; neighbours[b][a, default: 0] += 1 }
+                    }
+                    if y + 1 < height {
+                        let b = Int(o[row + width + x])
+                        if b != 0 && b != a { neighbours[a][b, default: 0] += 1; neighbours[b][a, default: 0] += 1 }
+                    }
+                }
+            }
+        }
+    }
+
+    mutating func find(_ label: Int) -> Int {
+        var x = label
+        while parent[x] != x {
+            parent[x] = parent[parent[x]]
+            x = parent[x]
+        }
+        return x
+    }
+
+    /// The neighbouring root with the longest shared boundary (ties: the larger, then the lower label).
+    mutating func longestBoundaryNeighbour(of root: Int) -> Int? {
+        var totals: [Int: Int] = [:]
+        for (other, length) in neighbours[root] {
+            let r = find(other)
+            if r != root { totals[r, default: 0] += length }
+        }
+        neighbours[root] = totals
+        var best: (root: Int, length: Int, area: Int)?
+        for (r, length) in totals {
+            if let b = best, (length, area[r], -r) <= (b.length, b.area, -b.root) { continue }
+            best = (r, length, area[r])
+        }
+        return best?.root
+    }
+
+    /// Merges two roots; the smaller neighbour table is folded into the larger.
+    mutating func union(_ a: Int, _ b: Int) {
+        let (keep, drop) = neighbours[a].count >= neighbours[b].count ? (a, b) : (b, a)
+        if keep == drop { return }
+        parent[drop] = keep
+        area[keep] += area[drop]
+        for (other, length) in neighbours[drop] {
+            let r = find(other)
+            if r != keep { neighbours[keep][r, default: 0] += length }
+        }
+        neighbours[drop] = [:]
+        neighbours[keep][drop] = nil
+    }
+}

@@ -1,0 +1,97 @@
+/// The staged pipeline: preprocess → extract → post-process → validate.
+///
+/// Decoding and encoding belong to ``PhotoConverter``; this type works on pixels,
+/// so tests and benchmarks can drive each stage directly.
+public struct LineArtPipeline: Sendable {
+    public let preset: LineArtPreset
+    public var settings: LineArtSettings { preset.settings }
+    let engine: any ExtractionEngine
+
+    /// - Throws: ``SettingsError`` when a setting is out of range or the engine is unknown.
+    public init(preset: LineArtPreset) throws(SettingsError) {
+        try preset.settings.validate()
+        guard let engine = ExtractionEngines.named(preset.settings.engine) else {
+            throw .invalidValue(field: "engine", value: preset.settings.engine,
+                                expected: "one of " + ExtractionEngines.names.joined(separator: ", "))
+        }
+        self.preset = preset
+        self.engine = engine
+    }
+
+    /// The validator for this preset's targets and minimum region area.
+    public var validator: FillabilityValidator {
+        FillabilityValidator(targets: preset.profile.targets, minRegionArea: settings.minRegionArea)
+    }
+
+    /// Converts an upright photo (RGB or gray) to line art and validates it.
+    public func run(_ photo: ByteImage) -> PipelineResult {
+        var timings = StageTimings()
+        let prepared = timed(&timings.preprocess) { preprocess(photo) }
+        let lines = timed(&timings.extract) { extract(prepared) }
+        let page = timed(&timings.postprocess) { postprocess(lines) }
+        let analysis = timed(&timings.validate) {
+            validator.analyze(page, suggestionContext: SuggestionContext(settings))
+        }
+        return PipelineResult(lineArt: page, analysis: analysis, timings: timings)
+    }
+
+    /// Stage 1: resize to `maxDimension`, blur, contrast curve, denoise, polarity.
+    public func preprocess(_ photo: ByteImage) -> PreprocessedImage {
+        LineArtKit.preprocess(photo, options: PreprocessOptions(settings))
+    }
+
+    /// Stage 2: the preset's extraction engine; 1-px-ish lines, 0 on 255.
+    public func extract(_ image: PreprocessedImage) -> ByteImage {
+        engine.extract(image, parameters: ExtractionParameters(settings))
+    }
+
+    /// Stage 3, in this order: seal micro-gaps (closing, kernel 1); close larger gaps
+    /// (kernel `largeGapKernel`) when `closeLargeGaps`; thicken to `thickness`; hard
+    /// threshold; erase ink specks under `minSpeckArea`; when `simplifyRegions`, merge
+    /// paper regions under `minRegionArea` into their neighbours.
+    public func postprocess(_ lines: ByteImage) -> ByteImage {
+        var page = closeInkGaps(lines, kernel: 1)
+        if settings.closeLargeGaps && settings.largeGapKernel > 1 {
+            page = closeInkGaps(page, kernel: settings.largeGapKernel)
+        }
+        page = thickenInk(page, to: settings.thickness)
+        page = hardThreshold(page)
+        page = removeSmallObjects(page, minArea: settings.minSpeckArea)
+        if settings.simplifyRegions {
+            page = mergeSmallRegions(page, minArea: settings.minRegionArea, lineWidth: settings.thickness)
+        }
+        return page
+    }
+}
+
+/// What the pipeline made of one photo.
+public struct PipelineResult: Sendable {
+    /// The page: 1 channel, 0 ink, 255 paper, at the working size.
+    public var lineArt: ByteImage
+    /// The fillability result and the paper regions it was computed from.
+    public var analysis: FillabilityAnalysis
+    /// Preprocess, extract, post-process and validate times (decode and encode are 0).
+    public var timings: StageTimings
+
+    public var fillability: FillabilityResult { analysis.result }
+}
+
+extension FillabilityProfile {
+    /// The targets this profile stands for.
+    public var targets: FillabilityTargets {
+        switch self {
+        case .standard: return .standard
+        case .toddler: return .toddler
+        }
+    }
+}
+
+extension SuggestionContext {
+    /// The settings the suggestions talk about.
+    public init(_ settings: LineArtSettings) {
+        self.init(thickness: settings.thickness, closeLargeGaps: settings.closeLargeGaps,
+                  largeGapKernel: settings.largeGapKernel, minRegionArea: settings.minRegionArea,
+                  contrastAdjustment: settings.contrastAdjustment, blurAmount: settings.blurAmount,
+                  simplifyRegions: settings.simplifyRegions, maxDimension: settings.maxDimension)
+    }
+}

@@ -1,0 +1,44 @@
+/// Milliseconds spent in each stage of converting one photo (or summed over a batch).
+public struct StageTimings: Sendable, Equatable, Codable {
+    public var decode: Double = 0
+    public var preprocess: Double = 0
+    public var extract: Double = 0
+    public var postprocess: Double = 0
+    public var validate: Double = 0
+    public var encode: Double = 0
+
+    public init() {}
+
+    /// The stage names, in pipeline order.
+    public static let stageNames = ["decode", "preprocess", "extract", "postprocess", "validate", "encode"]
+
+    /// The stages in pipeline order, for tables.
+    public var stages: [(name: String, milliseconds: Double)] {
+        [("decode", decode), ("preprocess", preprocess), ("extract", extract),
+         ("postprocess", postprocess), ("validate", validate), ("encode", encode)]
+    }
+
+    public var total: Double { decode + preprocess + extract + postprocess + validate + encode }
+
+    public static func + (a: StageTimings, b: StageTimings) -> StageTimings {
+        var sum = StageTimings()
+        sum.decode = a.decode + b.decode
+        sum.preprocess = a.preprocess + b.preprocess
+        sum.extract = a.extract + b.extract
+        sum.postprocess = a.postprocess + b.postprocess
+        sum.validate = a.validate + b.validate
+        sum.encode = a.encode + b.encode
+        return sum
+    }
+}
+
+/// Runs `body` and adds its duration, in milliseconds, to `milliseconds`.
+@inline(__always)
+func timed<T, E: Error>(_ milliseconds: inout Double, _ body: () throws(E) -> T) throws(E) -> T {
+    let clock = ContinuousClock()
+    let start = clock.now
+    let value = try body()
+    let elapsed = clock.now - start
+    milliseconds += Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
+    return value
+}

@@ -1,0 +1,118 @@
+import Foundation
+
+/// The batch report (`report.json`) of `lineart convert`. Described by `docs/report.schema.json`.
+public struct BatchSummary: Sendable, Encodable {
+    public static let currentSchemaVersion = 1
+
+    public struct Counts: Sendable, Encodable {
+        public var total = 0
+        public var converted = 0
+        public var failed = 0
+        public var skipped = 0
+        /// Files never started because the run was interrupted.
+        public var notStarted = 0
+    }
+
+    public struct Throughput: Sendable, Encodable {
+        public var imagesPerSecond = 0.0
+        /// Megapixels of the photos as stored (before shrink-on-load) per second.
+        public var megapixelsPerSecond = 0.0
+    }
+
+    public struct Page: Sendable, Encodable {
+        public var input: String
+        public var page: String
+        public var passes: Bool
+        public var score: Double
+    }
+
+    public struct Failure: Sendable, Encodable {
+        public var input: String
+        public var reason: String
+    }
+
+    public var schemaVersion = BatchSummary.currentSchemaVersion
+    public var tool = "lineart"
+    public var preset: String
+    public var settings: LineArtSettings
+    public var outputFolder: String
+    public var jobs: Int
+    public var interrupted = false
+    public var counts = Counts()
+    /// Pages that pass all four targets / pages converted (0 when none).
+    public var passRate = 0.0
+    /// Mean fillability score of the converted pages (0 when none).
+    public var meanScore = 0.0
+    /// Wall-clock seconds for the whole batch.
+    public var elapsedSeconds = 0.0
+    /// Milliseconds per stage, summed over the converted photos.
+    public var stageTotalsMs = StageTimings()
+    public var throughput = Throughput()
+    public var pages: [Page] = []
+    public var failures: [Failure] = []
+    public var skipped: [String] = []
+    public var notStarted: [String] = []
+
+    private var originalMegapixels = 0.0
+
+    public init(preset: LineArtPreset, outputRoot: String, jobs: Int) {
+        self.preset = preset.name
+        settings = preset.settings
+        outputFolder = outputRoot
+        self.jobs = jobs
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case schemaVersion, tool, preset, settings, outputFolder, jobs, interrupted, counts, passRate, meanScore
+        case elapsedSeconds, stageTotalsMs, throughput, pages, failures, skipped, notStarted
+    }
+
+    public mutating func add(_ report: ImageReport) {
+        pages.append(Page(input: report.input, page: report.page,
+                          passes: report.fillability.passes, score: report.fillability.score))
+        stageTotalsMs = stageTotalsMs + report.timingsMs
+        originalMegapixels += Double(report.originalSize.pixelCount) / 1e6
+    }
+
+    public mutating func addFailure(input: String, reason: String) {
+        failures.append(Failure(input: input, reason: reason))
+    }
+
+    public mutating func addSkipped(input: String) { skipped.append(input) }
+
+    public mutating func addNotStarted(input: String) { notStarted.append(input) }
+
+    public var failedCount: Int { failures.count }
+
+    /// Fills in the counts and rates once every outcome is added.
+    public mutating func finish(elapsed: Double, interrupted: Bool) {
+        self.interrupted = interrupted
+        elapsedSeconds = elapsed
+        counts.converted = pages.count
+        counts.failed = failures.count
+        counts.skipped = skipped.count
+        counts.notStarted = notStarted.count
+        counts.total = pages.count + failures.count + skipped.count + notStarted.count
+        if !pages.isEmpty {
+            passRate = Double(pages.filter(\.passes).count) / Double(pages.count)
+            meanScore = pages.map(\.score).reduce(0, +) / Double(pages.count)
+        }
+        if elapsed > 0 {
+            throughput.imagesPerSecond = Double(pages.count) / elapsed
+            throughput.megapixelsPerSecond = originalMegapixels / elapsed
+        }
+    }
+
+    public func jsonData() throws -> Data { try encodeReportJSON(self) }
+
+    /// Two lines for people: what was done, and how good the pages are.
+    public var humanSummary: String {
+        var first = "\(counts.converted) converted, \(counts.failed) failed, \(counts.skipped) skipped"
+        if counts.notStarted > 0 { first += ", \(counts.notStarted) not started (interrupted)" }
+        first += String(format: " in %.1f s (%.2f images/s)", elapsedSeconds, throughput.imagesPerSecond)
+        let reportPath = (outputFolder as NSString).appendingPathComponent(OutputLayout.batchReportName)
+        let second = "\(pages.filter(\.passes).count) of \(pages.count) pages pass their fillability targets"
+            + String(format: " (%.0f%%), mean score %.2f; report: ", passRate * 100, meanScore) + reportPath
+        return first + "\n" + second
+    }
+}

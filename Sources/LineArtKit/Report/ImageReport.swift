@@ -1,0 +1,26 @@
+/// The report written beside each page (`NAME.json`). Described by `docs/report.schema.json`.
+public struct ImageReport: Sendable, Encodable {
+    public static let currentSchemaVersion = 1
+
+    public var schemaVersion = ImageReport.currentSchemaVersion
+    /// The photo, as given or found by the walk.
+    public var input: String
+    /// The line-art page written for it.
+    public var page: String
+    /// `jpeg` or `png`, from the file's content.
+    public var format: String
+    /// Size stored in the file, before orientation and scaling.
+    public var originalSize: ImageSize
+    /// Size of the page (the working size after resizing to maxDimension).
+    public var processedSize: ImageSize
+    /// The EXIF orientation (1-8) that was applied; 1 means none.
+    public var orientation: Int
+    /// The preset's name and the settings actually used (after --set overrides).
+    public var preset: String
+    public var settings: LineArtSettings
+    public var fillability: FillabilityResult
+    /// Milliseconds per stage.
+    public var timingsMs: StageTimings
+    /// Non-fatal problems, e.g. corrupt data libjpeg decoded around.
+    public var warnings: [String]
+}

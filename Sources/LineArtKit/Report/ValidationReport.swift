@@ -1,0 +1,26 @@
+/// What `lineart validate --json` prints.
+public struct ValidationReport: Sendable, Encodable {
+    public static let currentSchemaVersion = 1
+    public var schemaVersion: Int
+    public var preset: String
+    public var pages: [PageValidation]
+
+    public init(schemaVersion: Int, preset: String, pages: [PageValidation]) {
+        self.schemaVersion = schemaVersion
+        self.preset = preset
+        self.pages = pages
+    }
+}
+
+/// One page's fillability, or why it could not be read.
+public struct PageValidation: Sendable, Encodable {
+    public var input: String
+    public var fillability: FillabilityResult?
+    public var error: String?
+
+    public init(input: String, fillability: FillabilityResult?, error: String?) {
+        self.input = input
+        self.fillability = fillability
+        self.error = error
+    }
+}
