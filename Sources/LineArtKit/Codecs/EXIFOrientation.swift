@@ -25,7 +25,7 @@ public enum EXIFOrientation: Int, Sendable, Equatable, CaseIterable, CustomStrin
 
     /// Reads IFD0 tag 0x0112 from an EXIF payload (the bytes after `Exif\0\0`: a TIFF header
     /// in either byte order). Every offset is bounds-checked; malformed data, a missing tag or a
-    /// value outside 1...8 returns nil (callers treat that as `.up`).
+    /// value outside 1...8, or an IFD0 that does not fit the payload returns nil (callers treat that as `.up`).
     public init?(exifPayload tiff: UnsafeRawBufferPointer) {
         guard tiff.count >= 8 else { return nil }
         let bigEndian: Bool
@@ -43,7 +43,8 @@ public enum EXIFOrientation: Int, Sendable, Equatable, CaseIterable, CustomStrin
             guard let hi = u16(bigEndian ? at : at + 2), let lo = u16(bigEndian ? at + 2 : at) else { return nil }
             return hi << 16 | lo
         }
-        guard u16(2) == 42, let ifd = u32(4), let count = u16(ifd) else { return nil }
+        guard u16(2) == 42, let ifd = u32(4), let count = u16(ifd),
+              ifd + 2 + count * 12 <= tiff.count else { return nil }  // whole IFD0 must be present
         for index in 0..<count {
             let entry = ifd + 2 + index * 12
             guard let tag = u16(entry), let type = u16(entry + 2) else { return nil }
