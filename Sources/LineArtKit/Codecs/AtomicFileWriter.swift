@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials  // avoids loading ICU-backed Foundation on Linux
+#else
 import Foundation
+#endif
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -38,11 +42,11 @@ public struct AtomicFileWriter: Sendable, Equatable {
             do {
                 try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
             } catch {
-                throw .io("cannot create folder \(directory): \(error.localizedDescription)")
+                throw .io("cannot create folder \(directory): \(error)")
             }
         }
         let suffix = String(UInt64.random(in: 0...UInt64.max), radix: 16)
-        let temporary = (directory as NSString).appendingPathComponent(".\(name).tmp-\(suffix)")
+        let temporary = url.deletingLastPathComponent().appendingPathComponent(".\(name).tmp-\(suffix)").path
 
         let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode_t(permissions))
         if fd < 0 { throw .io("cannot create \(temporary): \(FileBytes.systemError())") }
@@ -50,7 +54,7 @@ public struct AtomicFileWriter: Sendable, Equatable {
         bytes.withUnsafeBytes { raw in
             var done = 0
             while done < raw.count, let base = raw.baseAddress {
-                let n = Foundation.write(fd, base + done, raw.count - done)
+                let n = systemWrite(fd, base + done, raw.count - done)
                 if n < 0 {
                     if errno == EINTR { continue }
                     failure = "cannot write \(temporary): \(FileBytes.systemError())"
@@ -79,4 +83,9 @@ public struct AtomicFileWriter: Sendable, Equatable {
 /// Writes `bytes` to `url` with `AtomicFileWriter` (temp file, fsync, rename).
 public func writeAtomically(_ bytes: [UInt8], to url: URL, createParentDirectories: Bool = false) throws(CodecError) {
     try AtomicFileWriter(createParentDirectories: createParentDirectories).write(bytes, to: url)
+}
+
+/// write(2), named apart from the `write` methods above.
+private func systemWrite(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
+    write(fd, buffer, count)
 }

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials  // avoids loading ICU-backed Foundation on Linux
+#else
 import Foundation
+#endif
 
 /// Decodes a JPEG or PNG file into an upright 8-bit gray or RGB image.
 ///
