@@ -13,7 +13,7 @@ typedef struct {
 } cic_jpeg_encode_state;
 
 int cic_jpeg_encode(const uint8_t *pixels, int width, int height, int components,
-                    int quality, int progressive, int write_adobe,
+                    int quality, int progressive, int cmyk_mode,
                     uint8_t **out, size_t *out_size,
                     char *message, size_t message_capacity) {
     if (out) *out = NULL;
@@ -45,7 +45,10 @@ int cic_jpeg_encode(const uint8_t *pixels, int width, int height, int components
     s->cinfo.in_color_space = components == 1 ? JCS_GRAYSCALE : components == 3 ? JCS_RGB : JCS_CMYK;
     jpeg_set_defaults(&s->cinfo);
     jpeg_set_quality(&s->cinfo, quality, TRUE);
-    if (components == 4) s->cinfo.write_Adobe_marker = write_adobe ? TRUE : FALSE;
+    if (components == 4) {
+        if (cmyk_mode == 2) jpeg_set_colorspace(&s->cinfo, JCS_YCCK); /* writes Adobe marker */
+        else s->cinfo.write_Adobe_marker = cmyk_mode == 1 ? TRUE : FALSE;
+    }
     if (progressive) jpeg_simple_progression(&s->cinfo);
     jpeg_start_compress(&s->cinfo, TRUE);
     size_t stride = (size_t)width * (size_t)components;

@@ -83,13 +83,14 @@ const char *cic_jpeg_warnings(const cic_jpeg_decoder *decoder);
 
 /*
  * Encoder used for test fixtures: pixels are width*height*components bytes,
- * components 1 (gray), 3 (RGB) or 4 (CMYK, written as given).  write_adobe
- * controls the Adobe APP14 marker for CMYK (libjpeg writes it by default; by
- * Adobe convention such data is stored inverted).  On success *out is a
- * malloc'd buffer to release with cic_free.
+ * components 1 (gray), 3 (RGB) or 4 (CMYK samples, written as given).
+ * cmyk_mode (4 components only): 0 = CMYK without Adobe APP14 marker,
+ * 1 = CMYK with Adobe marker (by Adobe convention such data is stored
+ * inverted), 2 = YCCK with Adobe marker.  On success *out is a malloc'd
+ * buffer to release with cic_free.
  */
 int cic_jpeg_encode(const uint8_t *pixels, int width, int height, int components,
-                    int quality, int progressive, int write_adobe,
+                    int quality, int progressive, int cmyk_mode,
                     uint8_t **out, size_t *out_size,
                     char *message, size_t message_capacity);
 

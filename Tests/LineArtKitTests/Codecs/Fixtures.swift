@@ -6,14 +6,16 @@ import Foundation
 enum Fixtures {
     struct FixtureError: Error, CustomStringConvertible { var description: String }
 
+    enum CMYKMode: Int32 { case plain = 0, adobe = 1, ycck = 2 }
+
     /// Encodes interleaved gray (1), RGB (3) or CMYK (4) pixels as a JPEG.
     static func jpeg(_ pixels: [UInt8], width: Int, height: Int, components: Int, quality: Int = 95,
-                     progressive: Bool = false, adobe: Bool = true) throws -> [UInt8] {
+                     progressive: Bool = false, cmyk: CMYKMode = .adobe) throws -> [UInt8] {
         var out: UnsafeMutablePointer<UInt8>? = nil
         var size = 0
         var message = [CChar](repeating: 0, count: 256)
         let status = cic_jpeg_encode(pixels, Int32(width), Int32(height), Int32(components), Int32(quality),
-                                     progressive ? 1 : 0, adobe ? 1 : 0, &out, &size, &message, message.count)
+                                     progressive ? 1 : 0, cmyk.rawValue, &out, &size, &message, message.count)
         defer { cic_free(out) }
         guard status == 0, let out else {
             throw FixtureError(description: String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))

@@ -68,14 +68,16 @@ import Testing
         ([0, 0, 0, 128], [127, 127, 127]),    // 50 % black
     ]
 
-    @Test(arguments: [false, true])
-    func cmykDecodesToRGB(adobeInverted: Bool) throws {
-        // Adobe convention (APP14 present): samples are stored inverted, 255 = no ink.
-        let stored = Self.cmykCases.map { adobeInverted ? $0.cmyk.map { 255 - $0 } : $0.cmyk }
+    @Test(arguments: [Fixtures.CMYKMode.plain, .adobe, .ycck])
+    func cmykDecodesToRGB(mode: Fixtures.CMYKMode) throws {
+        // Adobe convention (APP14 present, also for YCCK): samples are stored inverted, 255 = no ink.
+        let inverted = mode != .plain
+        let stored = Self.cmykCases.map { inverted ? $0.cmyk.map { 255 - $0 } : $0.cmyk }
         let (pixels, w, h) = Self.blocks(stored)
-        let jpeg = try Fixtures.jpeg(pixels, width: w, height: h, components: 4, quality: 100, adobe: adobeInverted)
-        let hasAdobe = (0..<jpeg.count - 6).contains { jpeg[$0] == 0xFF && jpeg[$0 + 1] == 0xEE }
-        #expect(hasAdobe == adobeInverted)
+        let jpeg = try Fixtures.jpeg(pixels, width: w, height: h, components: 4, quality: 100, cmyk: mode)
+        let adobe = (0..<jpeg.count - 16).first { jpeg[$0] == 0xFF && jpeg[$0 + 1] == 0xEE }
+        #expect((adobe != nil) == inverted)
+        if let adobe { #expect(jpeg[adobe + 15] == (mode == .ycck ? 2 : 0)) }  // Adobe transform flag
         let decoded = try decodeImage(jpeg)
         #expect(decoded.image.channels == 3)
         for (i, expected) in Self.cmykCases.enumerated() {
