@@ -111,6 +111,17 @@ import Testing
         let error = Fixtures.error { () throws(CodecError) in try decodeImage(jpeg, options: DecodeOptions(maxPixels: 5000)) }
         #expect(error == .tooLarge(width: 100, height: 100, limit: 5000))
         #expect(try decodeImage(jpeg, options: DecodeOptions(maxPixels: 10_000)).image.pixelCount == 10_000)
+
+        // SOF0 patched to declare 60000x60000: refused from the header, default limit.
+        var huge = jpeg
+        guard let sof = (2..<huge.count - 9).first(where: { huge[$0] == 0xFF && huge[$0 + 1] == 0xC0 }) else {
+            Issue.record("no SOF0 marker")
+            return
+        }
+        huge.replaceSubrange(sof + 5..<sof + 9, with: [0xEA, 0x60, 0xEA, 0x60])
+        let hugeError = Fixtures.error { () throws(CodecError) in try decodeImage(huge) }
+        #expect(hugeError == .tooLarge(width: 60000, height: 60000, limit: 100_000_000))
+        #expect(hugeError?.description == "image is 60000x60000 = 3600 megapixels, over the 100 megapixel limit")
     }
 
     static func noisyJPEG(progressive: Bool = false) throws -> [UInt8] {
