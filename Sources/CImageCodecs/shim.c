@@ -1,2 +1,0 @@
-#include "cimagecodecs.h"
-int cic_placeholder(void) { return 0; }

@@ -1,0 +1,59 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Whole-file reads with POSIX calls, reporting failures as `CodecError.io` with a short
+/// reason that does not repeat the path (callers print "FILE: reason").
+enum FileBytes {
+    /// Files larger than this are refused before reading (no image we accept comes close).
+    static let maximumSize = 1 << 30
+
+    /// Reads the whole file into one array allocated once at the size `fstat` reports.
+    static func load(path: String) throws(CodecError) -> [UInt8] {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        if fd < 0 { throw .io("cannot open file: \(systemError())") }
+        defer { close(fd) }
+        var info = stat()
+        if fstat(fd, &info) != 0 { throw .io("cannot stat file: \(systemError())") }
+        if (info.st_mode & S_IFMT) == S_IFDIR { throw .io("is a directory, not a file") }
+        let size = Int(info.st_size)
+        if size > maximumSize { throw .io("file is larger than \(maximumSize >> 20) MiB") }
+        var failure: Int32 = 0
+        var bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, initialized in
+            var done = 0
+            while done < size, let base = buffer.baseAddress {
+                let n = read(fd, base + done, size - done)
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    failure = errno
+                    break
+                }
+                if n == 0 { break }  // file shrank while reading
+                done += n
+            }
+            initialized = done
+        }
+        if failure != 0 { throw .io("cannot read file: \(systemError(failure))") }
+        // A file that grew meanwhile (or a size-less special file): read the rest.
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw .io("cannot read file: \(systemError())")
+            }
+            if n == 0 { break }
+            bytes.append(contentsOf: chunk[0..<n])
+            if bytes.count > maximumSize { throw .io("file is larger than \(maximumSize >> 20) MiB") }
+        }
+        return bytes
+    }
+
+    static func systemError(_ code: Int32 = errno) -> String {
+        String(cString: strerror(code))
+    }
+}

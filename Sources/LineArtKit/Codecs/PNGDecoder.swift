@@ -1,0 +1,48 @@
+import CImageCodecs
+
+/// PNG decoding through libpng's simplified `png_image` API (via the C shim).
+enum PNGDecoder {
+    /// Every colour type and bit depth, interlaced or not. Gray sources become 1 channel,
+    /// colour (RGB, palette) 3 channels, 8 bits per sample; alpha and tRNS are composited over
+    /// white paper. The IHDR size is checked against `maxPixels` before libpng is even called.
+    static func decode(_ bytes: UnsafeRawBufferPointer, options: DecodeOptions) throws(CodecError) -> DecodedImage {
+        guard let base = bytes.baseAddress, bytes.count > 0 else { throw .emptyFile }
+        if let declared = declaredSize(bytes) {
+            try options.checkPixelLimit(width: declared.width, height: declared.height)
+        }
+        guard let decoder = cic_png_create() else { throw .corrupt("out of memory") }
+        defer { cic_png_destroy(decoder) }
+
+        var info = cic_png_info()
+        let headerStatus = cic_png_read_header(decoder, base.assumingMemoryBound(to: UInt8.self), bytes.count, &info)
+        guard Shim.isOK(headerStatus) else {
+            throw Shim.error(status: headerStatus, message: cic_png_message(decoder))
+        }
+        let width = Int(info.width), height = Int(info.height), channels = Int(info.out_channels)
+        try options.checkPixelLimit(width: width, height: height)
+        guard let count = Shim.byteCount(width: width, height: height, channels: channels), count > 0 else {
+            throw .corrupt("unexpected PNG geometry")
+        }
+
+        var status: Int32 = 0
+        let samples = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+            status = cic_png_decode(decoder, buffer.baseAddress, count, width * channels)
+            initialized = Shim.isOK(status) ? count : 0
+        }
+        guard Shim.isOK(status) else { throw Shim.error(status: status, message: cic_png_message(decoder)) }
+        let image = ByteImage(width: width, height: height, channels: channels, samples: samples)
+        return DecodedImage(image: image, format: .png, originalSize: ImageSize(width: width, height: height),
+                            warnings: Shim.warnings(cic_png_warnings(decoder)))
+    }
+
+    /// Width and height from the IHDR chunk, which the PNG spec requires to come first
+    /// (bytes 8..<33); nil if the bytes are too short or the chunk is not IHDR.
+    static func declaredSize(_ bytes: UnsafeRawBufferPointer) -> ImageSize? {
+        guard bytes.count >= 24,
+              bytes[12] == 0x49, bytes[13] == 0x48, bytes[14] == 0x44, bytes[15] == 0x52 else { return nil }
+        func u32(_ at: Int) -> Int {
+            Int(bytes[at]) << 24 | Int(bytes[at + 1]) << 16 | Int(bytes[at + 2]) << 8 | Int(bytes[at + 3])
+        }
+        return ImageSize(width: u32(16), height: u32(20))
+    }
+}

@@ -1,0 +1,56 @@
+import Testing
+@testable import LineArtKit
+
+@Suite struct PNGEncoderTests {
+    static func ihdr(_ png: [UInt8]) -> (bitDepth: UInt8, colorType: UInt8)? {
+        guard let chunk = Fixtures.pngChunks(png).first, chunk.type == "IHDR", chunk.data.count == 13 else { return nil }
+        return (chunk.data[8], chunk.data[9])
+    }
+
+    static func physPixelsPerMeter(_ png: [UInt8]) -> (Int, Int, UInt8)? {
+        guard let chunk = Fixtures.pngChunks(png).first(where: { $0.type == "pHYs" }), chunk.data.count == 9 else { return nil }
+        let d = chunk.data
+        let x = Int(d[0]) << 24 | Int(d[1]) << 16 | Int(d[2]) << 8 | Int(d[3])
+        let y = Int(d[4]) << 24 | Int(d[5]) << 16 | Int(d[6]) << 8 | Int(d[7])
+        return (x, y, d[8])
+    }
+
+    @Test func bilevelRoundTripWithDPI() throws {
+        let values: [UInt8] = [0, 50, 127, 128, 200, 255, 255, 0, 1, 254, 127]
+        let image = ByteImage(width: 11, height: 3, samples: values + values.reversed() + values)
+        let png = try PNGEncoder(pixelFormat: .bilevel, dpi: 300).encode(image)
+        #expect(Self.ihdr(png)?.bitDepth == 1)
+        #expect(Self.ihdr(png)?.colorType == 0)
+        let phys = Self.physPixelsPerMeter(png)
+        #expect(phys?.0 == 11811 && phys?.1 == 11811 && phys?.2 == 1)
+        let decoded = try decodeImage(png)
+        #expect(decoded.image.channels == 1)
+        #expect(decoded.image.samples == image.samples.map { $0 < 128 ? 0 : 255 })
+    }
+
+    @Test func gray8RoundTrip() throws {
+        let image = ByteImage(width: 17, height: 5, samples: (0..<85).map { UInt8($0 * 3) })
+        let png = try PNGEncoder(pixelFormat: .gray8, dpi: 150).encode(image)
+        #expect(Self.ihdr(png)?.bitDepth == 8)
+        #expect(Self.physPixelsPerMeter(png)?.0 == 5906)
+        #expect(try decodeImage(png).image == image)
+    }
+
+    @Test func rgb8RoundTripWithoutDPI() throws {
+        let image = ByteImage(width: 9, height: 4, channels: 3, samples: (0..<108).map { UInt8(($0 * 29) % 256) })
+        let png = try PNGEncoder(pixelFormat: .rgb8, compressionLevel: 9).encode(image)
+        #expect(Self.ihdr(png)?.colorType == 2)
+        #expect(Self.physPixelsPerMeter(png) == nil)
+        #expect(try decodeImage(png).image == image)
+    }
+
+    @Test func rejectsMismatchedInput() {
+        let rgb = ByteImage(width: 2, height: 2, channels: 3, repeating: 0)
+        let gray = ByteImage(width: 2, height: 2, repeating: 0)
+        #expect(throws: CodecError.self) { try PNGEncoder(pixelFormat: .bilevel).encode(rgb) }
+        #expect(throws: CodecError.self) { try PNGEncoder(pixelFormat: .rgb8).encode(gray) }
+        #expect(throws: CodecError.self) { try PNGEncoder(pixelFormat: .gray8, dpi: -1).encode(gray) }
+        #expect(throws: CodecError.self) { try PNGEncoder(pixelFormat: .gray8).encode(ByteImage(width: 0, height: 0, samples: [])) }
+        #expect(PNGEncoder.pixelsPerMeter(dpi: 300) == 11811)
+    }
+}
