@@ -1,10 +1,13 @@
 /// The "edges" engine: colour-aware Canny.
 ///
-/// Steps: Di Zenzo colour gradient on Lab with weights (1, chromaWeight, chromaWeight)
-/// (`ColorGradient`) → interpolated non-maximum suppression (`nonMaximumSuppression`) →
-/// hysteresis with image-derived thresholds scaled by `contrastAdjustment`
-/// (`HysteresisThresholds.derived`) → removal of chains shorter than `minimumChainLength`
-/// (`removeShortChains`) → 1-pixel lines, 0 (ink) on 255 (paper).
+/// Steps: Gaussian smoothing of Lab (`gradientSigma`) → Di Zenzo colour gradient with channel
+/// weights (1, chromaWeight, chromaWeight) (`ColorGradient`) → interpolated non-maximum
+/// suppression (`nonMaximumSuppression`) → surround inhibition of the maxima against texture
+/// (`surroundInhibited`, factor `surroundStrength`, surround = Gaussian σ_s of the full
+/// magnitude) → thresholds derived from the inhibited maxima and scaled by
+/// `contrastAdjustment` (`HysteresisThresholds.derived`) → hysteresis (`hysteresis`) →
+/// removal of chains shorter than `minimumChainLength` or smaller than
+/// `minimumChainExtent` (`removeShortChains`) → 1-pixel lines, 0 (ink) on 255 (paper).
 public struct EdgeEngine: ExtractionEngine {
     public let name = "edges"
 
@@ -22,13 +25,20 @@ public struct EdgeEngine: ExtractionEngine {
     /// The edge map before inversion: 255 = edge, 0 = none.
     public func edgeMap(_ image: PreprocessedImage, parameters: ExtractionParameters) -> ByteImage {
         let chroma = min(2, max(0, parameters.chromaWeight))
-        let gradient = ColorGradient(image.lab, channelWeights: [1, chroma, chroma])
+        let smoothed = gaussianBlur(image.lab, sigma: min(4, max(0, parameters.gradientSigma)))
+        let gradient = ColorGradient(smoothed, channelWeights: [1, chroma, chroma])
+        // Edges sit at the local maxima of the raw magnitude; surround inhibition then lowers
+        // the maxima that lie in texture, and the thresholds come from the inhibited maxima.
         let thin = nonMaximumSuppression(gradient)
+        let inhibited = surroundInhibited(thin, surroundOf: gradient.magnitudeImage,
+                                          sigma: min(20, max(0, parameters.surroundSigma)),
+                                          strength: min(3, max(0, parameters.surroundStrength)))
         let thresholds = HysteresisThresholds.derived(
-            from: thin, contrastAdjustment: parameters.contrastAdjustment,
+            from: inhibited, contrastAdjustment: parameters.contrastAdjustment,
             strongEdgeFraction: parameters.strongEdgeFraction,
             lowRatio: parameters.lowThresholdRatio, minimumMagnitude: parameters.minimumMagnitude)
-        let edges = hysteresis(thin, thresholds: thresholds)
-        return removeShortChains(edges, minimumLength: parameters.minimumChainLength)
+        let edges = hysteresis(inhibited, thresholds: thresholds)
+        return removeShortChains(edges, minimumLength: parameters.minimumChainLength,
+                                 minimumExtent: parameters.minimumChainExtent)
     }
 }

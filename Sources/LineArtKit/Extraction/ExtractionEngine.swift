@@ -27,12 +27,29 @@ public struct ExtractionParameters: Sendable, Equatable {
     /// plain ΔE*ab; 0 = luminance-only gradient).
     public var chromaWeight: Float
     /// Edge chains (8-connected components of the edge map) with fewer pixels than this are
-    /// dropped as texture stipple, 0...1000 (default 12 px).
+    /// dropped as texture stipple, 0...1000 (default 12 px at the working size).
     public var minimumChainLength: Int
+    /// Gaussian σ (pixels) applied to the Lab planes before differentiation, 0...4 (default 1).
+    /// The derivative scale: larger ignores finer detail.
+    public var gradientSigma: Float
+    /// Surround-inhibition scale σ_s in pixels, 0...20 (default 6); see `surroundInhibited`.
+    public var surroundSigma: Float
+    /// Surround-inhibition factor α, 0...3 (default 0.6; 0 = no texture suppression); see
+    /// `surroundInhibited`. Higher removes more texture (fur, grass) but also more fine detail
+    /// (facial features at small scale).
+    public var surroundStrength: Float
+    /// Edge chains whose bounding box is smaller than this along both axes are dropped
+    /// (small closed specks such as seeds and pores), 0...100 (default 8 px).
+    public var minimumChainExtent: Int
 
     public init(contrastAdjustment: Float = 1.5, strongEdgeFraction: Float = 0.25,
                 lowThresholdRatio: Float = 0.4, minimumMagnitude: Float = 2,
-                chromaWeight: Float = 1, minimumChainLength: Int = 12) {
+                chromaWeight: Float = 1, minimumChainLength: Int = 12, minimumChainExtent: Int = 8,
+                gradientSigma: Float = 1, surroundSigma: Float = 6, surroundStrength: Float = 0.6) {
+        self.minimumChainExtent = minimumChainExtent
+        self.gradientSigma = gradientSigma
+        self.surroundSigma = surroundSigma
+        self.surroundStrength = surroundStrength
         self.contrastAdjustment = contrastAdjustment
         self.strongEdgeFraction = strongEdgeFraction
         self.lowThresholdRatio = lowThresholdRatio

@@ -18,7 +18,8 @@ public struct HysteresisThresholds: Sendable, Equatable {
     /// so with the defaults (fraction 0.25) c = 1 seeds from the top 25 % of the candidate
     /// edge pixels and c = 3 from the top 8.3 %. Both thresholds grow monotonically with
     /// `contrastAdjustment`, so a higher value never keeps more edge pixels. The quantile is
-    /// read from a 4096-bin histogram over `[0, max]` (upper edge of the bin that reaches q).
+    /// read from a 4096-bin histogram over `[0, max]` (lower edge of the bin that reaches q, so
+    /// every value in that bin counts as strong).
     /// With no non-zero magnitudes, `high = minimumMagnitude`.
     public static func derived(from magnitudes: FloatImage, contrastAdjustment: Float,
                                strongEdgeFraction: Float = 0.25, lowRatio: Float = 0.4,
@@ -33,7 +34,9 @@ public struct HysteresisThresholds: Sendable, Equatable {
     }
 
     /// The `q`-quantile (0...1) of the strictly positive samples of channel 0, from a
-    /// 4096-bin histogram; nil when there are none.
+    /// 4096-bin histogram over `[0, max]`: the lower edge of the first bin at which the
+    /// cumulative count reaches `q · count` (never above the true quantile, at most
+    /// `max / 4096` below it). Nil when there are no positive samples.
     public static func nonZeroQuantile(_ image: FloatImage, q: Float) -> Float? {
         let bins = 4096
         var maxValue: Float = 0
@@ -60,9 +63,9 @@ public struct HysteresisThresholds: Sendable, Equatable {
         var cumulative = 0
         for b in 0..<bins {
             cumulative += hist[b]
-            if cumulative >= target { return Float(b + 1) / scale }
+            if cumulative >= target { return Float(b) / scale }
         }
-        return maxValue
+        return Float(bins - 1) / scale
     }
 }
 

@@ -8,9 +8,9 @@
 /// (grass, fur, hair) the pixel is replaced by a local mean, which removes the fine
 /// alternation that would otherwise become edge stipple.
 ///
-/// Window means and variances come from one summed-area table (per channel sums plus the
-/// sum of squares), so the cost is O(pixels · channels) regardless of the radius.
-/// Windows are clipped at the image border.
+/// Every `(r+1)×(r+1)` box's channel means and total variance are computed once with
+/// separable box sums (each box serves as a quadrant of four pixels), so the cost is
+/// O(pixels · channels · r) with small r. Windows are clipped at the image border.
 ///
 /// - Parameters:
 ///   - image: interleaved float image, any channel count (typically Lab).
@@ -25,67 +25,60 @@ public func kuwaharaFilter(_ image: FloatImage, radius: Int, passes: Int = 1) ->
 
 private func kuwaharaPass(_ image: FloatImage, radius r: Int) -> FloatImage {
     let w = image.width, h = image.height, ch = image.channels
-    let stride = ch + 1                       // per-entry: channel sums, then sum of squares
-    let iw = w + 1
-    var table = [Double](repeating: 0, count: iw * (h + 1) * stride)
+    let k = ch + 1                          // per box: channel sums (then means), sum of squares (then variance)
+    let bw = w + r, bh = h + r              // box origins x0 ∈ [-r, w-1], y0 ∈ [-r, h-1]
+    var rows = [Float](repeating: 0, count: bw * h * k)
+    var boxes = [Float](repeating: 0, count: bw * bh * k)
     var out = [Float](repeating: 0, count: image.samples.count)
     image.samples.withUnsafeBufferPointer { src in
-        table.withUnsafeMutableBufferPointer { t in
-            // Summed-area table: t[(y+1, x+1)] = sum over [0...y] × [0...x].
-            var rowAcc = [Double](repeating: 0, count: stride)
-            rowAcc.withUnsafeMutableBufferPointer { acc in
-                for y in 0..<h {
-                    for k in 0..<stride { acc[k] = 0 }
-                    let above = y * iw * stride, here = (y + 1) * iw * stride
-                    for x in 0..<w {
-                        var sq = 0.0
-                        for c in 0..<ch {
-                            let v = Double(src[(y * w + x) * ch + c])
-                            acc[c] += v
-                            sq += v * v
-                        }
-                        acc[ch] += sq
-                        let o = (x + 1) * stride
-                        for k in 0..<stride { t[here + o + k] = t[above + o + k] + acc[k] }
-                    }
+    rows.withUnsafeMutableBufferPointer { hr in
+    boxes.withUnsafeMutableBufferPointer { bx in
+        // Horizontal: sums over columns [x0, x0 + r] ∩ [0, w-1].
+        for y in 0..<h {
+            for bxI in 0..<bw {
+                let x0 = bxI - r
+                let o = (y * bw + bxI) * k
+                for x in max(0, x0)...min(w - 1, x0 + r) {
+                    let p = (y * w + x) * ch
+                    var sq: Float = 0
+                    for c in 0..<ch { let v = src[p + c]; hr[o + c] += v; sq += v * v }
+                    hr[o + ch] += sq
                 }
             }
         }
-        table.withUnsafeBufferPointer { t in
-            out.withUnsafeMutableBufferPointer { dst in
-                var best = [Double](repeating: 0, count: ch)
-                var cand = [Double](repeating: 0, count: ch)
-                best.withUnsafeMutableBufferPointer { best in
-                cand.withUnsafeMutableBufferPointer { cand in
-                    for y in 0..<h {
-                        for x in 0..<w {
-                            var bestVar = Double.infinity
-                            // Quadrants: x range [x-r, x] or [x, x+r]; same for y.
-                            for q in 0..<4 {
-                                let x0 = (q & 1) == 0 ? max(0, x - r) : x
-                                let x1 = (q & 1) == 0 ? x : min(w - 1, x + r)
-                                let y0 = (q & 2) == 0 ? max(0, y - r) : y
-                                let y1 = (q & 2) == 0 ? y : min(h - 1, y + r)
-                                let a = (y0 * iw + x0) * stride, b = (y0 * iw + x1 + 1) * stride
-                                let c0 = ((y1 + 1) * iw + x0) * stride, d = ((y1 + 1) * iw + x1 + 1) * stride
-                                let inv = 1.0 / Double((x1 - x0 + 1) * (y1 - y0 + 1))
-                                var meanSq = 0.0
-                                for c in 0..<ch {
-                                    let m = (t[d + c] - t[b + c] - t[c0 + c] + t[a + c]) * inv
-                                    cand[c] = m
-                                    meanSq += m * m
-                                }
-                                let variance = (t[d + ch] - t[b + ch] - t[c0 + ch] + t[a + ch]) * inv - meanSq
-                                if variance < bestVar {
-                                    bestVar = variance
-                                    for c in 0..<ch { best[c] = cand[c] }
-                                }
-                            }
-                            let o = (y * w + x) * ch
-                            for c in 0..<ch { dst[o + c] = Float(best[c]) }
-                        }
-                    }
-                }}
+        // Vertical: sums over rows [y0, y0 + r] ∩ [0, h-1], then mean and total variance.
+        for byI in 0..<bh {
+            let y0 = byI - r
+            let ya = max(0, y0), yb = min(h - 1, y0 + r)
+            for bxI in 0..<bw {
+                let x0 = bxI - r
+                let count = Float((min(w - 1, x0 + r) - max(0, x0) + 1) * (yb - ya + 1))
+                let o = (byI * bw + bxI) * k
+                for y in ya...yb {
+                    let p = (y * bw + bxI) * k
+                    for j in 0..<k { bx[o + j] += hr[p + j] }
+                }
+                let inv = 1 / count
+                var meanSq: Float = 0
+                for c in 0..<ch { let m = bx[o + c] * inv; bx[o + c] = m; meanSq += m * m }
+                bx[o + ch] = bx[o + ch] * inv - meanSq
+            }
+        }
+    }}}
+    boxes.withUnsafeBufferPointer { bx in
+        out.withUnsafeMutableBufferPointer { dst in
+            for y in 0..<h {
+                for x in 0..<w {
+                    // Quadrant boxes start at (x-r, y-r), (x, y-r), (x-r, y), (x, y): +r in box coordinates.
+                    let ul = (y * bw + x) * k, ur = (y * bw + x + r) * k
+                    let ll = ((y + r) * bw + x) * k, lr = ((y + r) * bw + x + r) * k
+                    var best = ul, bestVar = bx[ul + ch]
+                    if bx[ur + ch] < bestVar { best = ur; bestVar = bx[ur + ch] }
+                    if bx[ll + ch] < bestVar { best = ll; bestVar = bx[ll + ch] }
+                    if bx[lr + ch] < bestVar { best = lr }
+                    let o = (y * w + x) * ch
+                    for c in 0..<ch { dst[o + c] = bx[best + c] }
+                }
             }
         }
     }

@@ -51,7 +51,7 @@ import LineArtKit
                 if hit { covered += 1 }
             }
         }
-        #expect(total > 0 && Double(covered) >= 0.97 * Double(total))
+        #expect(total > 0 && Double(covered) >= 0.97 * Double(total), "covered \(covered) of \(total)")
         // Lines are thin: about one pixel per boundary position.
         let perimeter = 2 * ((rect.2 - rect.0) + (rect.3 - rect.1))
         #expect(inkCount <= perimeter + 8)

@@ -17,12 +17,17 @@ struct SamplePhotoHarness {
         let contrast = Float(env["LINEART_CONTRAST"] ?? "") ?? 1.5
         let denoise = Int(env["LINEART_DENOISE"] ?? "") ?? 2
         let files = try FileManager.default.contentsOfDirectory(atPath: dir.path)
-            .filter { ($0.hasSuffix(".ppm") || $0.hasSuffix(".pgm")) && !$0.contains(".edges") }.sorted()
+            .filter { ($0.hasSuffix(".ppm") || $0.hasSuffix(".pgm")) && !$0.contains(".e") }.sorted()
         func ms(_ t0: UInt64) -> Double { Double(DispatchTime.now().uptimeNanoseconds - t0) / 1e6 }
         for file in files {
             let image = try PNM.read(dir.appendingPathComponent(file))
             let options = PreprocessOptions(maxDimension: maxDim, denoiseRadius: denoise)
-            let parameters = ExtractionParameters(contrastAdjustment: contrast)
+            var parameters = ExtractionParameters(contrastAdjustment: contrast)
+            if let v = Float(env["LINEART_ALPHA"] ?? "") { parameters.surroundStrength = v }
+            if let v = Float(env["LINEART_SSIGMA"] ?? "") { parameters.surroundSigma = v }
+            if let v = Float(env["LINEART_GSIGMA"] ?? "") { parameters.gradientSigma = v }
+            if let v = Int(env["LINEART_MINLEN"] ?? "") { parameters.minimumChainLength = v }
+            let tag = env["LINEART_TAG"] ?? "edges"
             var best = [Double](repeating: .infinity, count: 8)
             var ink = ByteImage(width: 1, height: 1, repeating: 255)
             for _ in 0..<5 {
@@ -43,7 +48,7 @@ struct SamplePhotoHarness {
                          file, image.width, image.height, ink.width, ink.height,
                          best[0], best[1], best[2], best[3], best[4], best[5], best[6], inkFraction * 100))
             let name = (file as NSString).deletingPathExtension
-            try PNM.write(ink, to: outDir.appendingPathComponent("\(name).edges.pgm"))
+            try PNM.write(ink, to: outDir.appendingPathComponent("\(name).\(tag).pgm"))
         }
     }
 }
