@@ -33,7 +33,19 @@ private func runningMean(_ src: UnsafeBufferPointer<Float>, _ dst: UnsafeMutable
             @inline(__always) func at(_ i: Int) -> Double { Double(src[base + min(n - 1, max(0, i)) * step]) }
             var sum = 0.0
             for i in -r...r { sum += at(i) }
-            for i in 0..<n {
+            // Clamped reads only where the window leaves the line.
+            let safeLo = min(n, r), safeHi = max(safeLo, n - r - 1)
+            for i in 0..<safeLo {
+                dst[base + i * step] = Float(sum * inv)
+                sum += at(i + r + 1) - at(i - r)
+            }
+            var p = base + safeLo * step
+            for _ in safeLo..<safeHi {
+                dst[p] = Float(sum * inv)
+                sum += Double(src[p + (r + 1) * step]) - Double(src[p - r * step])
+                p += step
+            }
+            for i in safeHi..<n {
                 dst[base + i * step] = Float(sum * inv)
                 sum += at(i + r + 1) - at(i - r)
             }

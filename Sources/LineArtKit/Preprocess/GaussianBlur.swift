@@ -29,28 +29,29 @@ public func gaussianBlur(_ image: FloatImage, sigma: Float) -> FloatImage {
     let w = image.width, h = image.height, ch = image.channels
     var tmp = [Float](repeating: 0, count: image.samples.count)
     var out = [Float](repeating: 0, count: image.samples.count)
+    let rowLen = w * ch
     kernel.withUnsafeBufferPointer { k in
+        // Horizontal pass: per tap, a contiguous multiply-add over the row (vectorisable);
+        // the first and last r pixels of each row use clamped reads.
         image.samples.withUnsafeBufferPointer { src in
             tmp.withUnsafeMutableBufferPointer { dst in
                 for y in 0..<h {
-                    let row = y * w * ch
-                    for x in 0..<w {
-                        if x >= r && x + r < w {
-                            for c in 0..<ch {
-                                var acc: Float = 0
-                                var p = row + (x - r) * ch + c
-                                for i in 0..<k.count { acc += k[i] * src[p]; p += ch }
-                                dst[row + x * ch + c] = acc
+                    let s = src.baseAddress! + y * rowLen, d = dst.baseAddress! + y * rowLen
+                    let lo = min(r, w), hi = max(lo, w - r)          // interior pixels [lo, hi)
+                    if hi > lo {
+                        for i in 0..<k.count {
+                            let wk = k[i], shift = (i - r) * ch
+                            for j in (lo * ch)..<(hi * ch) { d[j] += wk * s[j + shift] }
+                        }
+                    }
+                    for x in 0..<w where x < lo || x >= hi {
+                        for c in 0..<ch {
+                            var acc: Float = 0
+                            for i in 0..<k.count {
+                                let xx = min(w - 1, max(0, x + i - r))
+                                acc += k[i] * s[xx * ch + c]
                             }
-                        } else {
-                            for c in 0..<ch {
-                                var acc: Float = 0
-                                for i in 0..<k.count {
-                                    let xx = min(w - 1, max(0, x + i - r))
-                                    acc += k[i] * src[row + xx * ch + c]
-                                }
-                                dst[row + x * ch + c] = acc
-                            }
+                            d[x * ch + c] = acc
                         }
                     }
                 }
@@ -58,13 +59,12 @@ public func gaussianBlur(_ image: FloatImage, sigma: Float) -> FloatImage {
         }
         tmp.withUnsafeBufferPointer { src in
             out.withUnsafeMutableBufferPointer { dst in
-                let rowLen = w * ch
                 for y in 0..<h {
-                    let base = y * rowLen
+                    let d = dst.baseAddress! + y * rowLen
                     for i in 0..<k.count {
                         let yy = min(h - 1, max(0, y + i - r))
-                        let wgt = k[i], srow = yy * rowLen
-                        for j in 0..<rowLen { dst[base + j] += wgt * src[srow + j] }
+                        let wgt = k[i], s = src.baseAddress! + yy * rowLen
+                        for j in 0..<rowLen { d[j] += wgt * s[j] }
                     }
                 }
             }

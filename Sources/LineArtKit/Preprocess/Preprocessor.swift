@@ -9,14 +9,14 @@ public struct PreprocessOptions: Sendable, Equatable {
     /// Mid-tone contrast boost `k`, 1.0...3.0 (default 1 = identity), applied to L* with
     /// `ContrastCurve` (`y = x^k / (x^k + (1-x)^k)` on `x = L*/100`).
     public var contrastBoost: Float
-    /// Kuwahara denoising radius, 0...6 (default 2; 0 = off). Flattens texture
+    /// Kuwahara denoising radius, 0...6 (default 3; 0 = off). Flattens texture
     /// (grass, fur, hair) while keeping object boundaries sharp.
     public var denoiseRadius: Int
     /// Number of Kuwahara passes, 1...4 (default 1). Ignored when `denoiseRadius == 0`.
     public var denoisePasses: Int
 
     public init(maxDimension: Int = 768, blurAmount: Float = 0, contrastBoost: Float = 1,
-                denoiseRadius: Int = 2, denoisePasses: Int = 1) {
+                denoiseRadius: Int = 3, denoisePasses: Int = 1) {
         self.maxDimension = maxDimension
         self.blurAmount = blurAmount
         self.contrastBoost = contrastBoost

@@ -102,28 +102,27 @@ func areaResample<In, Out>(_ image: Image<In>, to size: ImageSize,
 
     // Horizontal pass: inH rows of outW pixels, unnormalised sums.
     var mid = [Double](repeating: 0, count: outW * inH * ch)
-    image.samples.withUnsafeBufferPointer { src in
-        mid.withUnsafeMutableBufferPointer { dst in
-            xw.start.withUnsafeBufferPointer { xs in
-            xw.count.withUnsafeBufferPointer { xc in
-            xw.offset.withUnsafeBufferPointer { xo in
-            xw.weights.withUnsafeBufferPointer { wt in
+    if let bytes = image as? Image<UInt8> {
+        horizontalBytePass(bytes, weights: xw, outW: outW, into: &mid)
+    } else {
+        image.samples.withUnsafeBufferPointer { src in
+            mid.withUnsafeMutableBufferPointer { dst in
                 for y in 0..<inH {
                     let srcRow = y * inW * ch, dstRow = y * outW * ch
                     for x in 0..<outW {
-                        let s = xs[x], n = xc[x], o = xo[x]
+                        let s = xw.start[x], n = xw.count[x], o = xw.offset[x]
                         for c in 0..<ch {
                             var acc = 0.0
                             var p = srcRow + s * ch + c
                             for k in 0..<n {
-                                acc += wt[o + k] * load(src[p])
+                                acc += xw.weights[o + k] * load(src[p])
                                 p += ch
                             }
                             dst[dstRow + x * ch + c] = acc
                         }
                     }
                 }
-            }}}}
+            }
         }
     }
 
@@ -149,4 +148,44 @@ func areaResample<In, Out>(_ image: Image<In>, to size: ImageSize,
         initialized = outW * outH * ch
     }
     return Image(width: outW, height: outH, channels: ch, samples: out)
+}
+
+/// Horizontal pass for bytes in exact integer arithmetic (each sum is at most `inW · 255`).
+private func horizontalBytePass(_ image: ByteImage, weights xw: AreaWeights, outW: Int, into mid: inout [Double]) {
+    let inW = image.width, inH = image.height, ch = image.channels
+    let intWeights = xw.weights.map { Int32($0) }
+    image.samples.withUnsafeBufferPointer { src in
+    mid.withUnsafeMutableBufferPointer { dst in
+    intWeights.withUnsafeBufferPointer { wt in
+    xw.start.withUnsafeBufferPointer { xs in
+    xw.count.withUnsafeBufferPointer { xc in
+    xw.offset.withUnsafeBufferPointer { xo in
+        for y in 0..<inH {
+            let srcRow = src.baseAddress! + y * inW * ch
+            let dstRow = y * outW * ch
+            if ch == 3 {
+                for x in 0..<outW {
+                    var p = srcRow + xs[x] * 3
+                    var r: Int32 = 0, g: Int32 = 0, b: Int32 = 0
+                    let o = xo[x]
+                    for k in 0..<xc[x] {
+                        let wk = wt[o + k]
+                        r &+= wk &* Int32(p[0]); g &+= wk &* Int32(p[1]); b &+= wk &* Int32(p[2])
+                        p += 3
+                    }
+                    dst[dstRow + x * 3] = Double(r); dst[dstRow + x * 3 + 1] = Double(g); dst[dstRow + x * 3 + 2] = Double(b)
+                }
+            } else {
+                for x in 0..<outW {
+                    let o = xo[x]
+                    for c in 0..<ch {
+                        var p = srcRow + xs[x] * ch + c
+                        var acc: Int32 = 0
+                        for k in 0..<xc[x] { acc &+= wt[o + k] &* Int32(p[0]); p += ch }
+                        dst[dstRow + x * ch + c] = Double(acc)
+                    }
+                }
+            }
+        }
+    }}}}}}
 }

@@ -15,7 +15,7 @@ struct SamplePhotoHarness {
         let outDir = URL(fileURLWithPath: env["LINEART_OUT_DIR"] ?? dir.path)
         let maxDim = Int(env["LINEART_MAXDIM"] ?? "") ?? 768
         let contrast = Float(env["LINEART_CONTRAST"] ?? "") ?? 1.5
-        let denoise = Int(env["LINEART_DENOISE"] ?? "") ?? 2
+        let denoise = Int(env["LINEART_DENOISE"] ?? "") ?? PreprocessOptions().denoiseRadius
         let files = try FileManager.default.contentsOfDirectory(atPath: dir.path)
             .filter { ($0.hasSuffix(".ppm") || $0.hasSuffix(".pgm")) && !$0.contains(".e") }.sorted()
         func ms(_ t0: UInt64) -> Double { Double(DispatchTime.now().uptimeNanoseconds - t0) / 1e6 }
@@ -28,25 +28,34 @@ struct SamplePhotoHarness {
             if let v = Float(env["LINEART_GSIGMA"] ?? "") { parameters.gradientSigma = v }
             if let v = Int(env["LINEART_MINLEN"] ?? "") { parameters.minimumChainLength = v }
             let tag = env["LINEART_TAG"] ?? "edges"
-            var best = [Double](repeating: .infinity, count: 8)
+            var best = [String: Double]()
             var ink = ByteImage(width: 1, height: 1, repeating: 255)
-            for _ in 0..<5 {
-                var t = DispatchTime.now().uptimeNanoseconds
-                let total = t
-                let resized = resizeToFitAsFloat(image, maxDimension: maxDim); best[0] = min(best[0], ms(t)); t = DispatchTime.now().uptimeNanoseconds
-                let lab = LabColor.labFromSRGB(resized); best[1] = min(best[1], ms(t)); t = DispatchTime.now().uptimeNanoseconds
-                let den = kuwaharaFilter(lab, radius: denoise); best[2] = min(best[2], ms(t)); _ = den
-                t = DispatchTime.now().uptimeNanoseconds
-                let p = preprocess(image, options: options); best[3] = min(best[3], ms(t)); t = DispatchTime.now().uptimeNanoseconds
-                let g = ColorGradient(p.lab, channelWeights: [1, 1, 1]); best[4] = min(best[4], ms(t)); t = DispatchTime.now().uptimeNanoseconds
-                _ = nonMaximumSuppression(g); best[5] = min(best[5], ms(t)); t = DispatchTime.now().uptimeNanoseconds
-                ink = EdgeEngine().extract(p, parameters: parameters); best[6] = min(best[6], ms(t))
-                best[7] = min(best[7], ms(total))
+            func time<T>(_ key: String, _ body: () -> T) -> T {
+                let t = DispatchTime.now().uptimeNanoseconds
+                let r = body()
+                best[key] = min(best[key] ?? .infinity, ms(t))
+                return r
             }
+            for _ in 0..<5 {
+                let resized = time("resize") { resizeToFitAsFloat(image, maxDimension: maxDim) }
+                let lab = time("lab") { LabColor.labFromSRGB(resized) }
+                _ = time("kuwahara") { kuwaharaFilter(lab, radius: denoise) }
+                let p = time("preprocess") { preprocess(image, options: options) }
+                let smooth = time("blur") { gaussianBlur(p.lab, sigma: parameters.gradientSigma) }
+                let g = time("gradient") { ColorGradient(smooth, channelWeights: [1, 1, 1]) }
+                let thin = time("nms") { nonMaximumSuppression(g) }
+                let inh = time("inhibit") { surroundInhibited(thin, surroundOf: g.magnitudeImage, sigma: parameters.surroundSigma, strength: parameters.surroundStrength) }
+                let th = time("thresholds") { HysteresisThresholds.derived(from: inh, contrastAdjustment: contrast) }
+                let e = time("hysteresis") { hysteresis(inh, thresholds: th) }
+                _ = time("chains") { removeShortChains(e, minimumLength: parameters.minimumChainLength, minimumExtent: parameters.minimumChainExtent) }
+                ink = time("extract") { EdgeEngine().extract(p, parameters: parameters) }
+                _ = time("total") { EdgeEngine().extract(preprocess(image, options: options), parameters: parameters) }
+            }
+            let keys = ["resize", "lab", "kuwahara", "preprocess", "blur", "gradient", "nms", "inhibit", "thresholds", "hysteresis", "chains", "extract", "total"]
+            print("\(file) \(image.width)x\(image.height)→\(ink.width)x\(ink.height) " +
+                  keys.map { String(format: "%@ %.1f", $0, best[$0]!) }.joined(separator: "  ") + " ms")
             let inkFraction = Double(ink.samples.filter { $0 == 0 }.count) / Double(ink.pixelCount)
-            print(String(format: "%@ %dx%d→%dx%d  resize %.1f  lab %.1f  kuwahara %.1f | preprocess %.1f  gradient %.1f  nms %.1f  extract %.1f ms | ink %.2f%%",
-                         file, image.width, image.height, ink.width, ink.height,
-                         best[0], best[1], best[2], best[3], best[4], best[5], best[6], inkFraction * 100))
+            print(String(format: "  ink %.2f%%", inkFraction * 100))
             let name = (file as NSString).deletingPathExtension
             try PNM.write(ink, to: outDir.appendingPathComponent("\(name).\(tag).pgm"))
         }
