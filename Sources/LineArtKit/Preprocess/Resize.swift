@@ -39,6 +39,10 @@ public func resizeToFit(_ image: ByteImage, maxDimension: Int) -> ByteImage {
 /// returning the exact (unrounded) means as `Float` in the input's 0...255 scale.
 public func resizeToFitAsFloat(_ image: ByteImage, maxDimension: Int) -> FloatImage {
     let target = fittedSize(image.size, maxDimension: maxDimension)
+    if target == image.size {
+        return FloatImage(width: image.width, height: image.height, channels: image.channels,
+                          samples: image.samples.map { Float($0) })
+    }
     return areaResize(image, to: target)
 }
 
