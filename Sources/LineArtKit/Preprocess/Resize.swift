@@ -43,7 +43,7 @@ public func resizeToFitAsFloat(_ image: ByteImage, maxDimension: Int) -> FloatIm
         return FloatImage(width: image.width, height: image.height, channels: image.channels,
                           samples: image.samples.map { Float($0) })
     }
-    return areaResize(image, to: target)
+    return areaResizeToFloat(image, to: target)
 }
 
 /// Area-averaging resize of bytes to an explicit size; rounds to the nearest byte.
@@ -54,7 +54,7 @@ public func areaResize(_ image: ByteImage, to size: ImageSize) -> ByteImage {
 
 /// Area-averaging resize of bytes to an explicit size, keeping the exact mean as `Float`.
 /// - Precondition: `size` is no larger than the input along either axis (downscale only) and at least 1x1.
-public func areaResize(_ image: ByteImage, to size: ImageSize) -> FloatImage {
+public func areaResizeToFloat(_ image: ByteImage, to size: ImageSize) -> FloatImage {
     areaResample(image, to: size, from: { Double($0) }, to: { Float($0) })
 }
 

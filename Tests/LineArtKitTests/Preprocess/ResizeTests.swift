@@ -12,10 +12,10 @@ import LineArtKit
     func constantStaysExactlyConstant(_ c: (Int, Int, Int, Int, Int)) {
         for value: UInt8 in [0, 1, 77, 254, 255] {
             let img = ByteImage(width: c.0, height: c.1, channels: c.4, repeating: value)
-            let bytes: ByteImage = areaResize(img, to: ImageSize(width: c.2, height: c.3))
+            let bytes = areaResize(img, to: ImageSize(width: c.2, height: c.3))
             #expect(bytes.width == c.2 && bytes.height == c.3 && bytes.channels == c.4)
             #expect(bytes.samples.allSatisfy { $0 == value })
-            let floats: FloatImage = areaResize(img, to: ImageSize(width: c.2, height: c.3))
+            let floats = areaResizeToFloat(img, to: ImageSize(width: c.2, height: c.3))
             #expect(floats.samples.allSatisfy { $0 == Float(value) })
         }
         let f = FloatImage(width: c.0, height: c.1, channels: c.4, repeating: 0.3137)
@@ -52,14 +52,14 @@ import LineArtKit
         #expect(abs(out.samples[1] - 70) < 1e-5)
         // Same along y, and on bytes (rounded).
         let column = ByteImage(width: 1, height: 3, samples: [0, 30, 90])
-        let outColumn: ByteImage = areaResize(column, to: ImageSize(width: 1, height: 2))
+        let outColumn = areaResize(column, to: ImageSize(width: 1, height: 2))
         #expect(outColumn.samples == [10, 70])
     }
 
     @Test func interleavedChannelsStaySeparate() {
         var img = ByteImage(width: 4, height: 2, channels: 3, repeating: 0)
         for y in 0..<2 { for x in 0..<4 { img[x, y, 0] = 200; img[x, y, 1] = UInt8(x * 10); img[x, y, 2] = 7 } }
-        let out: FloatImage = areaResize(img, to: ImageSize(width: 2, height: 1))
+        let out = areaResizeToFloat(img, to: ImageSize(width: 2, height: 1))
         #expect(out.samples == [200, 5, 7, 200, 25, 7])
     }
 
@@ -81,7 +81,7 @@ import LineArtKit
         let w = 97, h = 61
         let img = ByteImage(width: w, height: h, channels: 1,
                             samples: (0..<(w * h)).map { _ in UInt8.random(in: 0...255, using: &rng) })
-        let out: FloatImage = areaResize(img, to: ImageSize(width: 30, height: 20))
+        let out = areaResizeToFloat(img, to: ImageSize(width: 30, height: 20))
         // Area averaging preserves the mean exactly (each output pixel has the same total weight).
         let inMean = img.samples.reduce(0.0) { $0 + Double($1) } / Double(w * h)
         let outMean = out.samples.reduce(0.0) { $0 + Double($1) } / Double(out.pixelCount)
