@@ -1,0 +1,85 @@
+/// Options of the preprocessing stage. Each is documented with its range and default.
+public struct PreprocessOptions: Sendable, Equatable {
+    /// Long side of the working image in pixels, 256...1024 (default 768). Larger inputs are
+    /// area-averaged down; smaller ones are never upscaled.
+    public var maxDimension: Int
+    /// Extra Gaussian smoothing, 0...10 (default 0). `sigma = 0.3 · blurAmount` pixels at the
+    /// working size, so 10 → σ = 3 px. 0 = no blur.
+    public var blurAmount: Float
+    /// Mid-tone contrast boost `k`, 1.0...3.0 (default 1 = identity), applied to L* with
+    /// `ContrastCurve` (`y = x^k / (x^k + (1-x)^k)` on `x = L*/100`).
+    public var contrastBoost: Float
+    /// Kuwahara denoising radius, 0...6 (default 3; 0 = off). Flattens texture
+    /// (grass, fur, hair) while keeping object boundaries sharp.
+    public var denoiseRadius: Int
+    /// Number of Kuwahara passes, 1...4 (default 1). Ignored when `denoiseRadius == 0`.
+    public var denoisePasses: Int
+
+    public init(maxDimension: Int = 768, blurAmount: Float = 0, contrastBoost: Float = 1,
+                denoiseRadius: Int = 3, denoisePasses: Int = 1) {
+        self.maxDimension = maxDimension
+        self.blurAmount = blurAmount
+        self.contrastBoost = contrastBoost
+        self.denoiseRadius = denoiseRadius
+        self.denoisePasses = denoisePasses
+    }
+
+    /// Gaussian sigma in working pixels derived from `blurAmount` (clamped to 0...10).
+    public var blurSigma: Float { 0.3 * min(10, max(0, blurAmount)) }
+}
+
+/// The working planes the extraction engines read.
+public struct PreprocessedImage: Sendable {
+    /// CIE L*a*b* (D65), 3 interleaved channels: L* in 0...100, a*, b* roughly -128...127.
+    /// Denoised, blurred and contrast-curved.
+    public var lab: FloatImage
+    /// Perceptual lightness `L*/100` in `0...1`, 1 channel (same geometry as `lab`).
+    public var luminance: FloatImage
+    /// Whether the subject is darker or lighter than the background.
+    public var polarity: Polarity
+    /// Size of the original input before resizing.
+    public var originalSize: ImageSize
+
+    public init(lab: FloatImage, luminance: FloatImage, polarity: Polarity, originalSize: ImageSize) {
+        precondition(lab.channels == 3 && luminance.channels == 1 && lab.size == luminance.size,
+                     "lab must be 3-channel and luminance 1-channel of the same size")
+        self.lab = lab
+        self.luminance = luminance
+        self.polarity = polarity
+        self.originalSize = originalSize
+    }
+
+    /// Working size (after resizing).
+    public var size: ImageSize { lab.size }
+    public var width: Int { lab.width }
+    public var height: Int { lab.height }
+}
+
+/// Preprocesses a decoded photo into working planes.
+///
+/// Steps, in order: area-averaging downscale to `maxDimension` (exact means, kept as
+/// floats) → sRGB to CIE Lab → Kuwahara denoise (`denoiseRadius`, `denoisePasses`) →
+/// Gaussian blur (`σ = 0.3 · blurAmount`) → contrast S-curve on L* (`contrastBoost`) →
+/// luminance plane `L*/100` → polarity detection on it.
+/// - Parameter image: RGB (3-channel) or gray (1-channel) bytes, upright.
+/// - Precondition: the image has 1 or 3 channels and at least one pixel.
+public func preprocess(_ image: ByteImage, options: PreprocessOptions = PreprocessOptions()) -> PreprocessedImage {
+    precondition(image.channels == 1 || image.channels == 3, "preprocess expects gray or RGB")
+    precondition(image.width > 0 && image.height > 0, "empty image")
+    let resized = resizeToFitAsFloat(image, maxDimension: max(1, options.maxDimension))
+    var lab = LabColor.labFromSRGB(resized)
+    lab = kuwaharaFilter(lab, radius: max(0, options.denoiseRadius), passes: max(1, options.denoisePasses))
+    lab = gaussianBlur(lab, sigma: options.blurSigma)
+    ContrastCurve(boost: options.contrastBoost).apply(to: &lab, channel: 0, scale: 100)
+    let n = lab.pixelCount
+    var lum = [Float](repeating: 0, count: n)
+    lab.samples.withUnsafeBufferPointer { s in
+        lum.withUnsafeMutableBufferPointer { l in
+            for i in 0..<n { l[i] = min(1, max(0, s[3 * i] * 0.01)) }
+        }
+    }
+    let luminance = FloatImage(width: lab.width, height: lab.height, channels: 1, samples: lum)
+    return PreprocessedImage(lab: lab, luminance: luminance,
+                             polarity: detectPolarity(luminance: luminance),
+                             originalSize: image.size)
+}

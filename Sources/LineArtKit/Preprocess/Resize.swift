@@ -1,0 +1,195 @@
+/// Area-averaging (box-filter, "pixel mixing") downscaling.
+///
+/// Every output pixel is the exact area-weighted mean of the input pixels its
+/// footprint covers, with fractional coverage at the footprint's edges, so the
+/// result has no aliasing. The filter is separable: a horizontal pass into an
+/// intermediate buffer, then a vertical pass.
+///
+/// Weights are exact integers: along an axis of `n` input and `m` output
+/// pixels, input pixel `i` spans `[i·m, (i+1)·m)` and output pixel `j` spans
+/// `[j·n, (j+1)·n)` in a common integer unit, so the overlap is an integer and
+/// each output pixel's weights sum to exactly `n`. Sums are accumulated in
+/// `Double` (exact for these magnitudes) and divided once by `n_x · n_y`, which
+/// makes the resize of a constant image exactly constant.
+
+/// The size that `resizeToFit` produces: the long side becomes `maxDimension`,
+/// the short side is scaled by the same ratio and rounded (at least 1 pixel).
+/// Sizes already within `maxDimension` are returned unchanged (never upscale).
+/// - Precondition: `maxDimension >= 1`.
+public func fittedSize(_ size: ImageSize, maxDimension: Int) -> ImageSize {
+    precondition(maxDimension >= 1, "maxDimension must be at least 1")
+    let longSide = max(size.width, size.height)
+    guard longSide > maxDimension else { return size }
+    let scale = Double(maxDimension) / Double(longSide)
+    let w = size.width >= size.height ? maxDimension : max(1, Int((Double(size.width) * scale).rounded()))
+    let h = size.height > size.width ? maxDimension : max(1, Int((Double(size.height) * scale).rounded()))
+    return ImageSize(width: min(w, size.width), height: min(h, size.height))
+}
+
+/// Downscales by area averaging so that `max(width, height) <= maxDimension`.
+/// Returns the image unchanged when it already fits. Works for any channel count.
+/// Results are rounded to the nearest byte.
+public func resizeToFit(_ image: ByteImage, maxDimension: Int) -> ByteImage {
+    let target = fittedSize(image.size, maxDimension: maxDimension)
+    if target == image.size { return image }
+    return areaResize(image, to: target)
+}
+
+/// Downscales by area averaging so that `max(width, height) <= maxDimension`,
+/// returning the exact (unrounded) means as `Float` in the input's 0...255 scale.
+public func resizeToFitAsFloat(_ image: ByteImage, maxDimension: Int) -> FloatImage {
+    let target = fittedSize(image.size, maxDimension: maxDimension)
+    if target == image.size {
+        return FloatImage(width: image.width, height: image.height, channels: image.channels,
+                          samples: image.samples.map { Float($0) })
+    }
+    return areaResizeToFloat(image, to: target)
+}
+
+/// Area-averaging resize of bytes to an explicit size; rounds to the nearest byte.
+/// - Precondition: `size` is no larger than the input along either axis (downscale only) and at least 1x1.
+public func areaResize(_ image: ByteImage, to size: ImageSize) -> ByteImage {
+    areaResample(image, to: size, from: { Double($0) }, to: { UInt8(min(255, max(0, $0.rounded()))) })
+}
+
+/// Area-averaging resize of bytes to an explicit size, keeping the exact mean as `Float`.
+/// - Precondition: `size` is no larger than the input along either axis (downscale only) and at least 1x1.
+public func areaResizeToFloat(_ image: ByteImage, to size: ImageSize) -> FloatImage {
+    areaResample(image, to: size, from: { Double($0) }, to: { Float($0) })
+}
+
+/// Area-averaging resize of floats to an explicit size.
+/// - Precondition: `size` is no larger than the input along either axis (downscale only) and at least 1x1.
+public func areaResize(_ image: FloatImage, to size: ImageSize) -> FloatImage {
+    areaResample(image, to: size, from: { Double($0) }, to: { Float($0) })
+}
+
+/// Integer overlap weights of one axis, computed once per resize.
+/// Output pixel `j` reads input pixels `start[j] ..< start[j] + count[j]`
+/// with weights `weights[offset[j] ..< offset[j] + count[j]]`; they sum to `inputLength`.
+struct AreaWeights {
+    var start: [Int]
+    var count: [Int]
+    var offset: [Int]
+    var weights: [Double]
+    let inputLength: Int
+
+    init(inputLength n: Int, outputLength m: Int) {
+        precondition(m >= 1 && m <= n, "area resize only downsamples")
+        inputLength = n
+        start = []; count = []; offset = []; weights = []
+        start.reserveCapacity(m); count.reserveCapacity(m); offset.reserveCapacity(m)
+        weights.reserveCapacity(n + 2 * m)
+        for j in 0..<m {
+            let lo = j * n, hi = (j + 1) * n          // footprint in units of 1/(n·m)
+            let first = lo / m, last = (hi - 1) / m   // input pixels touched
+            start.append(first)
+            count.append(last - first + 1)
+            offset.append(weights.count)
+            for i in first...last {
+                let overlap = min(hi, (i + 1) * m) - max(lo, i * m)
+                weights.append(Double(overlap))
+            }
+        }
+    }
+}
+
+@inline(__always)
+func areaResample<In, Out>(_ image: Image<In>, to size: ImageSize,
+                           from load: (In) -> Double, to store: (Double) -> Out) -> Image<Out> {
+    let inW = image.width, inH = image.height, ch = image.channels
+    let outW = size.width, outH = size.height
+    precondition(outW >= 1 && outH >= 1 && outW <= inW && outH <= inH, "area resize only downsamples")
+    let xw = AreaWeights(inputLength: inW, outputLength: outW)
+    let yw = AreaWeights(inputLength: inH, outputLength: outH)
+    let denominator = Double(inW) * Double(inH)  // divide (not multiply by a reciprocal): exact for constants
+
+    // Horizontal pass: inH rows of outW pixels, unnormalised sums.
+    var mid = [Double](repeating: 0, count: outW * inH * ch)
+    if let bytes = image as? Image<UInt8> {
+        horizontalBytePass(bytes, weights: xw, outW: outW, into: &mid)
+    } else {
+        image.samples.withUnsafeBufferPointer { src in
+            mid.withUnsafeMutableBufferPointer { dst in
+                for y in 0..<inH {
+                    let srcRow = y * inW * ch, dstRow = y * outW * ch
+                    for x in 0..<outW {
+                        let s = xw.start[x], n = xw.count[x], o = xw.offset[x]
+                        for c in 0..<ch {
+                            var acc = 0.0
+                            var p = srcRow + s * ch + c
+                            for k in 0..<n {
+                                acc += xw.weights[o + k] * load(src[p])
+                                p += ch
+                            }
+                            dst[dstRow + x * ch + c] = acc
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    // Vertical pass: accumulate weighted rows, then normalise once.
+    let rowLen = outW * ch
+    let out = [Out](unsafeUninitializedCapacity: outW * outH * ch) { buffer, initialized in
+        var acc = [Double](repeating: 0, count: rowLen)
+        mid.withUnsafeBufferPointer { m in
+            acc.withUnsafeMutableBufferPointer { a in
+                for y in 0..<outH {
+                    for i in 0..<rowLen { a[i] = 0 }
+                    let s = yw.start[y], n = yw.count[y], o = yw.offset[y]
+                    for k in 0..<n {
+                        let w = yw.weights[o + k]
+                        let row = (s + k) * rowLen
+                        for i in 0..<rowLen { a[i] += w * m[row + i] }
+                    }
+                    let base = y * rowLen
+                    for i in 0..<rowLen { (buffer.baseAddress! + base + i).initialize(to: store(a[i] / denominator)) }
+                }
+            }
+        }
+        initialized = outW * outH * ch
+    }
+    return Image(width: outW, height: outH, channels: ch, samples: out)
+}
+
+/// Horizontal pass for bytes in exact integer arithmetic (each sum is at most `inW · 255`).
+private func horizontalBytePass(_ image: ByteImage, weights xw: AreaWeights, outW: Int, into mid: inout [Double]) {
+    let inW = image.width, inH = image.height, ch = image.channels
+    let intWeights = xw.weights.map { Int32($0) }
+    image.samples.withUnsafeBufferPointer { src in
+    mid.withUnsafeMutableBufferPointer { dst in
+    intWeights.withUnsafeBufferPointer { wt in
+    xw.start.withUnsafeBufferPointer { xs in
+    xw.count.withUnsafeBufferPointer { xc in
+    xw.offset.withUnsafeBufferPointer { xo in
+        for y in 0..<inH {
+            let srcRow = src.baseAddress! + y * inW * ch
+            let dstRow = y * outW * ch
+            if ch == 3 {
+                for x in 0..<outW {
+                    var p = srcRow + xs[x] * 3
+                    var r: Int32 = 0, g: Int32 = 0, b: Int32 = 0
+                    let o = xo[x]
+                    for k in 0..<xc[x] {
+                        let wk = wt[o + k]
+                        r &+= wk &* Int32(p[0]); g &+= wk &* Int32(p[1]); b &+= wk &* Int32(p[2])
+                        p += 3
+                    }
+                    dst[dstRow + x * 3] = Double(r); dst[dstRow + x * 3 + 1] = Double(g); dst[dstRow + x * 3 + 2] = Double(b)
+                }
+            } else {
+                for x in 0..<outW {
+                    let o = xo[x]
+                    for c in 0..<ch {
+                        var p = srcRow + xs[x] * ch + c
+                        var acc: Int32 = 0
+                        for k in 0..<xc[x] { acc &+= wt[o + k] &* Int32(p[0]); p += ch }
+                        dst[dstRow + x * ch + c] = Double(acc)
+                    }
+                }
+            }
+        }
+    }}}}}}
+}

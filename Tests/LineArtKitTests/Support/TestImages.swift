@@ -1,0 +1,103 @@
+import Foundation
+import LineArtKit
+
+/// Deterministic generator (SplitMix64) for seeded property tests.
+struct SeededGenerator: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+enum TestImages {
+    /// RGB image of `background` with an axis-aligned filled rectangle `[x0, x1) × [y0, y1)`.
+    static func rectangle(width: Int, height: Int, x0: Int, y0: Int, x1: Int, y1: Int,
+                          fill: (UInt8, UInt8, UInt8), background: (UInt8, UInt8, UInt8)) -> ByteImage {
+        var img = ByteImage(width: width, height: height, channels: 3, repeating: 0)
+        for y in 0..<height {
+            for x in 0..<width {
+                let inside = x >= x0 && x < x1 && y >= y0 && y < y1
+                let c = inside ? fill : background
+                img[x, y, 0] = c.0; img[x, y, 1] = c.1; img[x, y, 2] = c.2
+            }
+        }
+        return img
+    }
+
+    /// Random scene: a background, several random rectangles and discs of random colours,
+    /// plus uniform noise of ±`noise` per sample.
+    static func randomScene(width: Int, height: Int, seed: UInt64, shapes: Int = 8, noise: Int = 12) -> ByteImage {
+        var rng = SeededGenerator(seed: seed)
+        var img = ByteImage(width: width, height: height, channels: 3, repeating: 0)
+        let bg = (UInt8.random(in: 0...255, using: &rng), UInt8.random(in: 0...255, using: &rng),
+                  UInt8.random(in: 0...255, using: &rng))
+        var plane = [(UInt8, UInt8, UInt8)](repeating: bg, count: width * height)
+        for _ in 0..<shapes {
+            let color = (UInt8.random(in: 0...255, using: &rng), UInt8.random(in: 0...255, using: &rng),
+                         UInt8.random(in: 0...255, using: &rng))
+            let cx = Int.random(in: 0..<width, using: &rng), cy = Int.random(in: 0..<height, using: &rng)
+            let r = Int.random(in: 4...max(5, min(width, height) / 3), using: &rng)
+            let disc = Bool.random(using: &rng)
+            for y in max(0, cy - r)..<min(height, cy + r) {
+                for x in max(0, cx - r)..<min(width, cx + r) {
+                    if !disc || (x - cx) * (x - cx) + (y - cy) * (y - cy) <= r * r {
+                        plane[y * width + x] = color
+                    }
+                }
+            }
+        }
+        for i in 0..<(width * height) {
+            let c = plane[i]
+            for (k, v) in [c.0, c.1, c.2].enumerated() {
+                let n = Int.random(in: -noise...noise, using: &rng)
+                img.samples[i * 3 + k] = UInt8(clamping: Int(v) + n)
+            }
+        }
+        return img
+    }
+
+    /// sRGB code value (0...255, fractional) of a linear-light value.
+    static func srgbCode(linear v: Double) -> Float {
+        let e = v <= 0.0031308 ? 12.92 * v : 1.055 * pow(v, 1 / 2.4) - 0.055
+        return Float(e * 255)
+    }
+}
+
+/// Minimal binary PPM (P6) / PGM (P5) reader and writer for looking at results.
+enum PNM {
+    static func read(_ url: URL) throws -> ByteImage {
+        let data = try Data(contentsOf: url)
+        let bytes = [UInt8](data)
+        var pos = 0
+        func token() -> String {
+            while pos < bytes.count {
+                if bytes[pos] == UInt8(ascii: "#") {
+                    while pos < bytes.count && bytes[pos] != 10 { pos += 1 }
+                } else if bytes[pos] == 32 || bytes[pos] == 10 || bytes[pos] == 13 || bytes[pos] == 9 {
+                    pos += 1
+                } else { break }
+            }
+            let start = pos
+            while pos < bytes.count && !(bytes[pos] == 32 || bytes[pos] == 10 || bytes[pos] == 13 || bytes[pos] == 9) { pos += 1 }
+            return String(decoding: bytes[start..<pos], as: UTF8.self)
+        }
+        let magic = token()
+        let w = Int(token())!, h = Int(token())!, maxv = Int(token())!
+        precondition(maxv == 255, "only 8-bit PNM")
+        pos += 1
+        let ch = magic == "P6" ? 3 : 1
+        return ByteImage(width: w, height: h, channels: ch, samples: Array(bytes[pos..<(pos + w * h * ch)]))
+    }
+
+    static func write(_ image: ByteImage, to url: URL) throws {
+        let header = "\(image.channels == 3 ? "P6" : "P5")\n\(image.width) \(image.height)\n255\n"
+        var data = Data(header.utf8)
+        data.append(contentsOf: image.samples)
+        try data.write(to: url)
+    }
+}
