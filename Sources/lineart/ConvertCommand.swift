@@ -136,7 +136,7 @@ struct ConvertCommand: ParsableCommand {
             writeError("lineart: cannot write \(layout.batchReportPath): \(error)\n")
         }
         if json {
-            FileHandle.standardOutput.write(summary.jsonData())
+            FileHandle.standardOutput.write(try summary.jsonData())
         } else if !quiet {
             writeError(summary.humanSummary + "\n")
         }

@@ -24,7 +24,7 @@ public enum BuiltinPresets {
                 "minRegionArea": 2000,
                 "simplifyRegions": true,
                 "minSpeckArea": 40,
-                "denoise": 2.0,
+                "denoise": 4,
                 "engine": "edges"
               }
             }
@@ -46,7 +46,7 @@ public enum BuiltinPresets {
                 "minRegionArea": 500,
                 "simplifyRegions": false,
                 "minSpeckArea": 24,
-                "denoise": 1.5,
+                "denoise": 2,
                 "engine": "edges"
               }
             }
@@ -68,7 +68,7 @@ public enum BuiltinPresets {
                 "minRegionArea": 500,
                 "simplifyRegions": false,
                 "minSpeckArea": 16,
-                "denoise": 1.5,
+                "denoise": 3,
                 "engine": "edges"
               }
             }
@@ -90,7 +90,7 @@ public enum BuiltinPresets {
                 "minRegionArea": 500,
                 "simplifyRegions": false,
                 "minSpeckArea": 16,
-                "denoise": 1.0,
+                "denoise": 3,
                 "engine": "edges"
               }
             }
@@ -112,7 +112,7 @@ public enum BuiltinPresets {
                 "minRegionArea": 500,
                 "simplifyRegions": false,
                 "minSpeckArea": 24,
-                "denoise": 2.0,
+                "denoise": 4,
                 "engine": "edges"
               }
             }
@@ -134,7 +134,7 @@ public enum BuiltinPresets {
                 "minRegionArea": 500,
                 "simplifyRegions": false,
                 "minSpeckArea": 24,
-                "denoise": 1.0,
+                "denoise": 2,
                 "engine": "edges"
               }
             }

@@ -23,8 +23,8 @@ public struct LineArtSettings: Sendable, Equatable, Hashable {
     public var simplifyRegions: Bool
     /// Ink specks smaller than this many pixels are erased.
     public var minSpeckArea: Int
-    /// Edge-preserving denoising strength before extraction (0 = off).
-    public var denoise: Double
+    /// Radius of the edge-preserving (Kuwahara) denoising before extraction (0 = off).
+    public var denoise: Int
     /// The extraction engine, by name (see `ExtractionEngines`).
     public var engine: String
 
@@ -64,8 +64,8 @@ extension LineArtSettings {
                   "Merge paper regions smaller than minRegionArea into a neighbour by removing the ink between them: few, big regions."),
             .int("minSpeckArea", \.minSpeckArea, 0...10_000, default: 12,
                  "Ink components smaller than this many pixels are erased as specks."),
-            .double("denoise", \.denoise, 0.0...3.0, default: 1.0,
-                    "Strength of the edge-preserving denoising before extraction; 0 turns it off."),
+            .int("denoise", \.denoise, 0...6, default: 3,
+                 "Radius in pixels of the edge-preserving Kuwahara filter that flattens texture (grass, fur, hair) before extraction; 0 turns it off."),
             .choice("engine", \.engine, ["edges"], default: "edges",
                     "Extraction engine: edges (colour-aware gradient, non-maximum suppression, hysteresis)."),
         ]

@@ -3,8 +3,7 @@ public struct PreprocessOptions: Sendable, Equatable {
     /// Long side of the working image in pixels, 256...1024 (default 768). Larger inputs are
     /// area-averaged down; smaller ones are never upscaled.
     public var maxDimension: Int
-    /// Extra Gaussian smoothing, 0...10 (default 0). `sigma = 0.3 · blurAmount` pixels at the
-    /// working size, so 10 → σ = 3 px. 0 = no blur.
+    /// Extra Gaussian smoothing: the sigma in pixels at the working size, 0...10 (default 0 = no blur).
     public var blurAmount: Float
     /// Mid-tone contrast boost `k`, 1.0...3.0 (default 1 = identity), applied to L* with
     /// `ContrastCurve` (`y = x^k / (x^k + (1-x)^k)` on `x = L*/100`).
@@ -25,7 +24,7 @@ public struct PreprocessOptions: Sendable, Equatable {
     }
 
     /// Gaussian sigma in working pixels derived from `blurAmount` (clamped to 0...10).
-    public var blurSigma: Float { 0.3 * min(10, max(0, blurAmount)) }
+    public var blurSigma: Float { min(10, max(0, blurAmount)) }
 }
 
 /// The working planes the extraction engines read.
