@@ -32,6 +32,11 @@ struct ConvertCommand: ParsableCommand {
 
     @OptionGroup var presetOptions: PresetOptions
 
+    @Option(name: .long, help: ArgumentHelp(
+        "A manifest naming the preset of each photo it lists (e.g. SampleImages/manifest.json); other photos use --preset.",
+        valueName: "file"))
+    var manifest: String?
+
     @Option(name: .long, help: "Photos converted at once (default: the number of cores).")
     var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
 
@@ -80,12 +85,7 @@ struct ConvertCommand: ParsableCommand {
             throw ValidationError("no input found: \(missing) does not exist")
         }
         let layout = OutputLayout(root: outputRoot, inputs: discovery.inputs)
-        let converter: PhotoConverter
-        do {
-            converter = try PhotoConverter(preset: preset, maxPixels: maxMegapixels * 1_000_000)
-        } catch {
-            throw ValidationError("--preset \(presetOptions.preset): \(error.description)")
-        }
+        let converters = try makeConverters(defaultPreset: preset, inputs: discovery.inputs)
         let mode: ExistingOutputPolicy = skipExisting ? .skip : (overwrite ? .overwrite : .fail)
         let interrupt = InterruptFlag()
         let progress = ProgressReporter(total: discovery.inputs.count, quiet: quiet)
@@ -95,7 +95,7 @@ struct ConvertCommand: ParsableCommand {
             count: discovery.inputs.count, jobs: jobs,
             isCancelled: { interrupt.isRaised },
             work: { index in
-                converter.convert(discovery.inputs[index],
+                converters[index].convert(discovery.inputs[index],
                                   pagePath: layout.path(for: index, extension: "png"),
                                   reportPath: layout.path(for: index, extension: "json"),
                                   existing: mode)
@@ -115,6 +115,7 @@ struct ConvertCommand: ParsableCommand {
         progress.close()
 
         var summary = BatchSummary(preset: preset, outputRoot: outputRoot, jobs: jobs)
+        if let manifest { summary.preset = "manifest:\(manifest) (default \(preset.name))" }
         for problem in discovery.problems {
             summary.addFailure(input: problem.path, reason: problem.reason)
             writeError("lineart: \(problem.path): \(problem.reason)\n")
@@ -142,5 +143,33 @@ struct ConvertCommand: ParsableCommand {
         }
         if interrupt.isRaised { throw ExitCode(ExitStatus.interrupted) }
         if summary.failedCount > 0 { throw ExitCode(ExitStatus.someFailed) }
+    }
+
+    /// One converter per input: the manifest's preset for the photos it lists, else `--preset`.
+    private func makeConverters(defaultPreset: LineArtPreset, inputs: [BatchInput]) throws -> [PhotoConverter] {
+        let maxPixels = maxMegapixels * 1_000_000
+        func converter(_ preset: LineArtPreset) throws -> PhotoConverter {
+            do {
+                return try PhotoConverter(preset: preset, maxPixels: maxPixels)
+            } catch {
+                throw ValidationError("preset \(preset.name): \(error.description)")
+            }
+        }
+        let fallback = try converter(defaultPreset)
+        guard let manifestPath = manifest else { return inputs.map { _ in fallback } }
+        let loaded: SampleManifest
+        do {
+            loaded = try SampleManifest.load(path: manifestPath)
+        } catch {
+            throw ValidationError("--manifest: \(error)")
+        }
+        var byName: [String: PhotoConverter] = [:]
+        return try inputs.map { input in
+            guard let name = loaded.presetName(forPath: input.path) else { return fallback }
+            if let existing = byName[name] { return existing }
+            let made = try converter(try presetOptions.resolve(name))
+            byName[name] = made
+            return made
+        }
     }
 }

@@ -17,11 +17,16 @@ struct PresetOptions: ParsableArguments {
     /// The preset with the overrides applied.
     /// - Throws: `ValidationError` (exit status 2) saying what to fix.
     func resolve() throws -> LineArtPreset {
+        try resolve(preset)
+    }
+
+    /// The preset `nameOrPath` (instead of `--preset`) with the `--set` overrides applied.
+    func resolve(_ nameOrPath: String) throws -> LineArtPreset {
         var result: LineArtPreset
         do {
-            result = try loadPreset(preset)
+            result = try loadPreset(nameOrPath)
         } catch let error as SettingsError {
-            throw ValidationError("--preset \(preset): \(error.description)")
+            throw ValidationError("--preset \(nameOrPath): \(error.description)")
         }
         for item in overrides {
             guard let equals = item.firstIndex(of: "=") else {
