@@ -43,9 +43,10 @@ let package = Package(
             name: "LineArtKitTests",
             dependencies: ["LineArtKit"]
         ),
+        // Runs the built `lineart` binary end to end.
         .testTarget(
             name: "LineArtCLITests",
-            dependencies: ["LineArtKit"]
+            dependencies: ["lineart", "LineArtKit"]
         ),
     ]
 )

@@ -1,0 +1,138 @@
+import Foundation
+
+/// Runs the `lineart` binary that `swift build` put next to the test bundle.
+struct CLI {
+    struct Result {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+    }
+
+    static let repositoryRoot = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    static let binary: URL = {
+        let beside = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        for folder in [beside, beside.deletingLastPathComponent(), repositoryRoot.appendingPathComponent(".build/debug")] {
+            let candidate = folder.appendingPathComponent("lineart")
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+        }
+        return repositoryRoot.appendingPathComponent(".build/debug/lineart")
+    }()
+
+    /// Runs `lineart args...` to completion.
+    static func run(_ args: [String], in folder: URL? = nil) throws -> Result {
+        let process = try start(args, in: folder)
+        return process.finish()
+    }
+
+    /// Starts `lineart args...`; call `finish()` to collect its output.
+    static func start(_ args: [String], in folder: URL? = nil) throws -> Running {
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = args
+        if let folder { process.currentDirectoryURL = folder }
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        return Running(process: process, out: out, err: err)
+    }
+
+    final class Running: @unchecked Sendable {
+        let process: Process
+        private let out: Pipe
+        private let err: Pipe
+        private var stdoutData = Data()
+        private var stderrData = Data()
+        private let group = DispatchGroup()
+
+        init(process: Process, out: Pipe, err: Pipe) {
+            self.process = process
+            self.out = out
+            self.err = err
+            // Drain both pipes while the process runs, so a chatty run never blocks on a full pipe.
+            group.enter()
+            DispatchQueue.global().async { self.stdoutData = out.fileHandleForReading.readDataToEndOfFile(); self.group.leave() }
+            group.enter()
+            DispatchQueue.global().async { self.stderrData = err.fileHandleForReading.readDataToEndOfFile(); self.group.leave() }
+        }
+
+        func interrupt() { process.interrupt() }
+
+        func finish() -> Result {
+            process.waitUntilExit()
+            group.wait()
+            return Result(status: process.terminationStatus,
+                          stdout: String(decoding: stdoutData, as: UTF8.self),
+                          stderr: String(decoding: stderrData, as: UTF8.self))
+        }
+    }
+}
+
+/// A temporary folder removed when the value is released.
+final class TemporaryFolder {
+    let url: URL
+
+    init() throws {
+        url = FileManager.default.temporaryDirectory.appendingPathComponent("lineart-cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    }
+
+    deinit { try? FileManager.default.removeItem(at: url) }
+
+    func path(_ relative: String) -> URL { url.appendingPathComponent(relative) }
+
+    func write(_ relative: String, _ bytes: [UInt8]) throws {
+        let target = path(relative)
+        try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(bytes).write(to: target)
+    }
+
+    func copySample(_ name: String, to relative: String) throws {
+        let bytes = try Data(contentsOf: CLI.repositoryRoot.appendingPathComponent("SampleImages/\(name)"))
+        try write(relative, [UInt8](bytes))
+    }
+
+    /// Every file below the folder, as relative paths, hidden ones included.
+    func allFiles() -> [String] {
+        guard let walker = FileManager.default.enumerator(atPath: url.path) else { return [] }
+        var files: [String] = []
+        while let item = walker.nextObject() as? String {
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: path(item).path, isDirectory: &isDirectory), !isDirectory.boolValue {
+                files.append(item)
+            }
+        }
+        return files.sorted()
+    }
+}
+
+/// A PNG file of just a signature and an IHDR chunk claiming `width` x `height` (valid CRC).
+func pngHeaderOnly(width: UInt32, height: UInt32) -> [UInt8] {
+    func be(_ v: UInt32) -> [UInt8] { [UInt8(v >> 24), UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)] }
+    let body: [UInt8] = Array("IHDR".utf8) + be(width) + be(height) + [8, 2, 0, 0, 0]
+    var crc: UInt32 = 0xFFFF_FFFF
+    for byte in body {
+        crc ^= UInt32(byte)
+        for _ in 0..<8 { crc = (crc >> 1) ^ (crc & 1 == 1 ? 0xEDB8_8320 : 0) }
+    }
+    return [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + be(13) + body + be(crc ^ 0xFFFF_FFFF)
+}
+
+/// Parses a JSON object file.
+func readJSONObject(_ url: URL) throws -> [String: Any] {
+    let data = try Data(contentsOf: url)
+    guard let object = try JSONSerialization.jsonObject(with: data) as? [String: Any] else {
+        throw CocoaError(.fileReadCorruptFile)
+    }
+    return object
+}
+
+func parseJSONObject(_ text: String) throws -> [String: Any] {
+    guard let object = try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any] else {
+        throw CocoaError(.fileReadCorruptFile)
+    }
+    return object
+}

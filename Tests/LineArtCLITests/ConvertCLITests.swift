@@ -1,0 +1,171 @@
+import Foundation
+import LineArtKit
+import Testing
+
+/// End-to-end runs of `lineart convert` over temporary folders of good and bad files.
+@Suite(.serialized) struct ConvertCLITests {
+    /// Good photos, nested duplicate names, a unicode name, bad files, a hidden file and a text file.
+    static func mixedFolder() throws -> TemporaryFolder {
+        let folder = try TemporaryFolder()
+        try folder.copySample("HappyFish.jpg", to: "in/HappyFish.jpg")
+        try folder.copySample("apple.jpg", to: "in/a/img.jpg")
+        try folder.copySample("HappyFish.jpg", to: "in/b/img.jpg")
+        try folder.copySample("chelsea.png", to: "in/Ünïcødé café ☕.png")
+        try folder.write("in/bad/empty.jpg", [])
+        let apple = try [UInt8](Data(contentsOf: CLI.repositoryRoot.appendingPathComponent("SampleImages/apple.jpg")))
+        try folder.write("in/bad/truncated.jpg", Array(apple.prefix(apple.count * 2 / 5)))
+        try folder.write("in/bad/notes.jpg", Array("these are my holiday notes, not a photo\n".utf8))
+        try folder.write("in/bad/huge.png", pngHeaderOnly(width: 100_000, height: 100_000))
+        try folder.copySample("HappyFish.jpg", to: "in/.hidden.jpg")
+        try folder.write("in/readme.txt", Array("not an image and not named like one\n".utf8))
+        return folder
+    }
+
+    static let goodStems = ["HappyFish", "a/img", "b/img", "Ünïcødé café ☕"]
+
+    @Test func convertsGoodFilesReportsBadOnesAndLeavesNothingPartial() throws {
+        let folder = try Self.mixedFolder()
+        let result = try CLI.run(["convert", "in", "--output", "out", "--jobs", "2"], in: folder.url)
+        #expect(result.status == 1, "some files failed, so the exit status is 1; stderr: \(result.stderr)")
+
+        for stem in Self.goodStems {
+            let report = try readJSONObject(folder.path("out/\(stem).json"))
+            #expect(report["schemaVersion"] as? Int == 1)
+            #expect((report["input"] as? String)?.hasSuffix(stem.hasPrefix("Ü") ? "\(stem).png" : "\(stem).jpg") == true)
+            let fillability = try #require(report["fillability"] as? [String: Any])
+            #expect(fillability["regionCount"] is Int)
+            #expect(report["timingsMs"] is [String: Any])
+            let page = try decodeImage(atPath: folder.path("out/\(stem).png").path)
+            #expect(page.image.channels == 1)
+            let size = try #require(report["processedSize"] as? [String: Int])
+            #expect(page.image.width == size["width"] && page.image.height == size["height"])
+        }
+
+        let batch = try readJSONObject(folder.path("out/report.json"))
+        let counts = try #require(batch["counts"] as? [String: Int])
+        #expect(counts["converted"] == 4 && counts["failed"] == 4 && counts["skipped"] == 0 && counts["total"] == 8)
+        let failures = try #require(batch["failures"] as? [[String: String]])
+        let reasons = Dictionary(uniqueKeysWithValues: failures.map { (($0["input"]! as NSString).lastPathComponent, $0["reason"]!) })
+        #expect(reasons["empty.jpg"]?.contains("empty") == true)
+        #expect(reasons["truncated.jpg"]?.contains("truncated") == true)
+        #expect(reasons["notes.jpg"]?.contains("not an image") == true)
+        #expect(reasons["huge.png"]?.contains("megapixel") == true)
+        for name in ["empty.jpg", "truncated.jpg", "notes.jpg", "huge.png"] {
+            #expect(result.stderr.contains("bad/\(name): "), "stderr names \(name)")
+        }
+
+        let files = folder.allFiles().filter { $0.hasPrefix("out/") }
+        #expect(!files.contains { $0.contains(".tmp") }, "no temporary files left: \(files)")
+        #expect(!files.contains { $0.contains("bad/") || $0.contains("hidden") || $0.contains("readme") })
+        #expect(files.count == 2 * Self.goodStems.count + 1)
+    }
+
+    @Test func existingOutputsAreErrorsUnlessSkippedOrOverwritten() throws {
+        let folder = try Self.mixedFolder()
+        _ = try CLI.run(["convert", "in", "--output", "out", "--quiet"], in: folder.url)
+
+        let again = try CLI.run(["convert", "in", "--output", "out", "--quiet"], in: folder.url)
+        #expect(again.status == 1)
+        #expect(again.stderr.contains("already exists"))
+        #expect(try counts(folder)["converted"] == 0)
+
+        try FileManager.default.removeItem(at: folder.path("out/a/img.png"))
+        let resumed = try CLI.run(["convert", "in", "--output", "out", "--skip-existing", "--quiet"], in: folder.url)
+        #expect(resumed.status == 1, "the bad files still fail")
+        #expect(try counts(folder)["converted"] == 1)
+        #expect(try counts(folder)["skipped"] == 3)
+        #expect(FileManager.default.fileExists(atPath: folder.path("out/a/img.png").path))
+
+        let replaced = try CLI.run(["convert", "in", "--output", "out", "--overwrite", "--quiet"], in: folder.url)
+        #expect(replaced.status == 1)
+        #expect(try counts(folder)["converted"] == 4)
+    }
+
+    @Test func exitsZeroWhenEverythingConvertsAndPrintsJSONSummary() throws {
+        let folder = try TemporaryFolder()
+        try folder.copySample("HappyFish.jpg", to: "in/fish.jpg")
+        try folder.copySample("apple.jpg", to: "in/apple")  // no extension: found by content
+        let result = try CLI.run(["convert", "in", "-o", "out", "--preset", "toddler", "--json"], in: folder.url)
+        #expect(result.status == 0, "\(result.stderr)")
+        let summary = try parseJSONObject(result.stdout)
+        #expect((summary["counts"] as? [String: Int])?["converted"] == 2)
+        #expect(summary["preset"] as? String == "toddler")
+        #expect(summary["passRate"] is Double && summary["meanScore"] is Double)
+        #expect(FileManager.default.fileExists(atPath: folder.path("out/apple.png").path))
+    }
+
+    @Test func outputInsideInputIsNeverReadBackAndLinkLoopsEnd() throws {
+        let folder = try TemporaryFolder()
+        try folder.copySample("HappyFish.jpg", to: "in/fish.jpg")
+        try FileManager.default.createSymbolicLink(atPath: folder.path("in/loop").path, withDestinationPath: "..")
+        let first = try CLI.run(["convert", "in", "--output", "in/pages", "--quiet"], in: folder.url)
+        #expect(first.status == 0, "\(first.stderr)")
+        let second = try CLI.run(["convert", "in", "--output", "in/pages", "--skip-existing", "--quiet"], in: folder.url)
+        #expect(second.status == 0)
+        let batch = try readJSONObject(folder.path("in/pages/report.json"))
+        #expect((batch["counts"] as? [String: Int])?["total"] == 1, "only fish.jpg; the pages are not inputs")
+    }
+
+    @Test(arguments: [
+        (["convert", "--output", "out"], "no input"),
+        (["convert", "in"], "--output"),
+        (["convert", "in", "-o", "out", "--preset", "crayon"], "unknown preset"),
+        (["convert", "in", "-o", "out", "--set", "thicknes=3"], "unknown setting"),
+        (["convert", "in", "-o", "out", "--set", "thickness=99"], "1...8"),
+        (["convert", "in", "-o", "out", "--set", "thickness"], "key=value"),
+        (["convert", "in", "-o", "out", "--skip-existing", "--overwrite"], "choose one"),
+        (["convert", "missing-folder", "-o", "out"], "does not exist"),
+        (["convert", "in", "-o", "out", "--preset", "nowhere/p.json"], "cannot read"),
+    ])
+    func usageErrorsExitTwoWithAHint(args: [String], hint: String) throws {
+        let folder = try TemporaryFolder()
+        try folder.copySample("HappyFish.jpg", to: "in/fish.jpg")
+        let result = try CLI.run(args, in: folder.url)
+        #expect(result.status == 2, "\(args): \(result.stderr)")
+        #expect(result.stderr.contains(hint), "\(args): \(result.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder.path("out/fish.png").path))
+    }
+
+    @Test func userPresetFileWithBaseIsAccepted() throws {
+        let folder = try TemporaryFolder()
+        try folder.copySample("HappyFish.jpg", to: "in/fish.jpg")
+        try folder.write("bold.json", Array(#"{"base": "toddler", "settings": {"thickness": 8}}"#.utf8))
+        let result = try CLI.run(["convert", "in", "-o", "out", "--preset", "bold.json", "--set", "minSpeckArea=50", "-q"], in: folder.url)
+        #expect(result.status == 0, "\(result.stderr)")
+        let report = try readJSONObject(folder.path("out/fish.json"))
+        let settings = try #require(report["settings"] as? [String: Any])
+        #expect(settings["thickness"] as? Int == 8 && settings["minSpeckArea"] as? Int == 50 && settings["maxDimension"] as? Int == 256)
+        #expect(report["preset"] as? String == "bold")
+    }
+
+    @Test func ctrlCStopsCleanlyAndSkipExistingResumes() throws {
+        let folder = try TemporaryFolder()
+        let fish = try [UInt8](Data(contentsOf: CLI.repositoryRoot.appendingPathComponent("SampleImages/HappyFish.jpg")))
+        for index in 0..<80 { try folder.write("many/fish\(index).jpg", fish) }
+
+        let running = try CLI.start(["convert", "many", "--output", "out", "--jobs", "1"], in: folder.url)
+        Thread.sleep(forTimeInterval: 1.5)
+        running.interrupt()
+        let result = running.finish()
+        #expect(result.status == 130, "interrupted runs exit 130: \(result.stderr.suffix(300))")
+
+        let batch = try readJSONObject(folder.path("out/report.json"))
+        #expect(batch["interrupted"] as? Bool == true)
+        let interrupted = try #require(batch["counts"] as? [String: Int])
+        let converted = try #require(interrupted["converted"])
+        #expect(converted > 0 && converted < 80 && interrupted["notStarted"] == 80 - converted)
+        let files = folder.allFiles().filter { $0.hasPrefix("out/") }
+        #expect(!files.contains { $0.contains(".tmp") }, "no partial files")
+        #expect(files.filter { $0.hasSuffix(".png") }.count == converted)
+        #expect(files.filter { $0.hasSuffix(".json") }.count == converted + 1)
+
+        let resumed = try CLI.run(["convert", "many", "--output", "out", "--skip-existing", "--quiet"], in: folder.url)
+        #expect(resumed.status == 0)
+        let after = try counts(folder)
+        #expect(after["converted"] == 80 - converted && after["skipped"] == converted)
+    }
+
+    private func counts(_ folder: TemporaryFolder) throws -> [String: Int] {
+        try #require(try readJSONObject(folder.path("out/report.json"))["counts"] as? [String: Int])
+    }
+}

@@ -1,0 +1,86 @@
+import Foundation
+import LineArtKit
+import Testing
+
+@Suite struct ValidateCLITests {
+    @Test func validateAgreesWithTheConvertReport() throws {
+        let folder = try TemporaryFolder()
+        try folder.copySample("HappyFish.jpg", to: "in/fish.jpg")
+        _ = try CLI.run(["convert", "in", "-o", "out", "--preset", "toddler", "-q"], in: folder.url)
+        let converted = try #require(try readJSONObject(folder.path("out/fish.json"))["fillability"] as? [String: Any])
+
+        let result = try CLI.run(["validate", "out/fish.png", "--preset", "toddler", "--json"], in: folder.url)
+        let report = try parseJSONObject(result.stdout)
+        let pages = try #require(report["pages"] as? [[String: Any]])
+        let validated = try #require(pages.first?["fillability"] as? [String: Any])
+        #expect(validated["regionCount"] as? Int == converted["regionCount"] as? Int)
+        #expect(validated["leakPotential"] as? Double == converted["leakPotential"] as? Double)
+        #expect(validated["score"] as? Double == converted["score"] as? Double)
+        let passes = try #require(validated["passes"] as? Bool)
+        #expect(result.status == (passes ? 0 : 1))
+    }
+
+    @Test func validateReadsAHandDrawnPageAndNamesUnreadableFiles() throws {
+        let folder = try TemporaryFolder()
+        // A 100x100 page: a 10x10 grid of closed 9x9 cells (ink lines every 10 px, framed).
+        var page = ByteImage(width: 101, height: 101, repeating: 255)
+        for y in 0..<101 { for x in 0..<101 where x % 10 == 0 || y % 10 == 0 { page[x, y] = 0 } }
+        try folder.write("grid.png", try PNGEncoder(pixelFormat: .bilevel).encode(page))
+        try folder.write("notes.png", Array("hello".utf8))
+        let result = try CLI.run(["validate", "grid.png", "notes.png", "--preset", "landscape"], in: folder.url)
+        #expect(result.status == 1)
+        #expect(result.stdout.contains("grid.png: does not pass"))
+        #expect(result.stdout.contains("regions 100"))
+        #expect(result.stderr.contains("notes.png: not an image"))
+    }
+
+    @Test func validateWithoutImagesIsAUsageError() throws {
+        let result = try CLI.run(["validate"])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("no image"))
+    }
+}
+
+@Suite struct PresetsCLITests {
+    @Test func listsTheSixPresets() throws {
+        let result = try CLI.run(["presets"])
+        #expect(result.status == 0)
+        let lines = result.stdout.split(separator: "\n")
+        #expect(lines.count == 6)
+        for (line, name) in zip(lines, ["toddler", "portrait", "landscape", "object", "pet", "abstract"]) {
+            #expect(line.hasPrefix(name))
+        }
+    }
+
+    @Test func printsAPresetExactlyAsItsFile() throws {
+        let result = try CLI.run(["presets", "portrait"])
+        let file = try String(contentsOf: CLI.repositoryRoot.appendingPathComponent("Presets/portrait.json"), encoding: .utf8)
+        #expect(result.status == 0)
+        #expect(result.stdout == file)
+    }
+
+    @Test func unknownPresetIsAUsageError() throws {
+        let result = try CLI.run(["presets", "crayon"])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("unknown preset 'crayon'"))
+    }
+}
+
+@Suite struct HelpCLITests {
+    @Test func rootHelpListsTheSubcommands() throws {
+        let result = try CLI.run(["--help"])
+        #expect(result.status == 0)
+        for word in ["convert", "validate", "presets", "lineart convert SampleImages --output pages"] {
+            #expect(result.stdout.contains(word), "\(word)")
+        }
+    }
+
+    @Test func convertHelpTeachesTheOptionsAndExitStatus() throws {
+        let result = try CLI.run(["convert", "--help"])
+        #expect(result.status == 0)
+        for word in ["--output", "--preset", "--set <key=value>", "--jobs", "--skip-existing", "--overwrite",
+                     "--manifest", "--json", "--quiet", "Exit status: 0 all converted, 1 some failed, 2 usage error", "Examples:"] {
+            #expect(result.stdout.contains(word), "convert --help mentions \(word)")
+        }
+    }
+}
