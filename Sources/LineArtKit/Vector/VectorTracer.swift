@@ -1,0 +1,21 @@
+/// Traces a line-art page into a ``VectorDrawing``: ``traceInkBoundaries(_:)`` →
+/// ``PolygonFit`` → ``CurveFit``, one closed path per ink/paper boundary.
+public struct VectorTracer: Sendable, Equatable {
+    public var polygonFit: PolygonFit
+    public var curveFit: CurveFit
+
+    /// - Parameters:
+    ///   - tolerance: Douglas–Peucker tolerance in pixels (default 0.5).
+    ///   - alphaMax: corner threshold of ``CurveFit`` (default 1, potrace's).
+    public init(tolerance: Double = 0.5, alphaMax: Double = 1.0) {
+        polygonFit = PolygonFit(tolerance: tolerance)
+        curveFit = CurveFit(alphaMax: alphaMax)
+    }
+
+    /// The ink of `page` (1 channel, ink `< 128`) as closed paths in pixel coordinates.
+    public func trace(_ page: ByteImage) -> VectorDrawing {
+        let loops = traceInkBoundaries(page)
+        let paths = loops.map { curveFit.fit(polygonFit.fit($0)) }
+        return VectorDrawing(width: page.width, height: page.height, paths: paths)
+    }
+}
