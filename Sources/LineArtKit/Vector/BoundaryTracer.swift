@@ -13,7 +13,7 @@ public struct GridVertex: Sendable, Equatable, Hashable {
 ///
 /// Every pixel edge with ink on one side and paper (or the outside of the image) on the
 /// other becomes a directed unit step that keeps the ink on its **left** in y-down
-/// coordinates (clockwise on screen round an ink blob, anticlockwise round a hole), so the
+/// coordinates (anticlockwise on screen round an ink blob, clockwise round a hole), so the
 /// loops fill correctly with the nonzero and the even-odd rule alike, and the area they
 /// enclose is exactly the number of ink pixels.
 ///

@@ -71,7 +71,8 @@ public struct ClosedPath: Sendable, Equatable {
     }
 
     /// Signed area by the shoelace formula over the flattened outline: positive when the
-    /// path turns clockwise on screen (y down), i.e. for outer boundaries of traced ink.
+    /// path keeps its inside on its left (anticlockwise on screen, y down), as the outer
+    /// boundaries of traced ink do; negative for the boundaries of holes.
     public func signedArea(steps: Int = 8) -> Double {
         polygonSignedArea(flattened(steps: steps))
     }
@@ -89,13 +90,13 @@ public struct ClosedPath: Sendable, Equatable {
 }
 
 /// Shoelace area of a closed polygon (last point joins the first); positive when it runs
-/// clockwise on screen (x right, y down).
+/// anticlockwise on screen (x right, y down), i.e. keeps its inside on its left.
 public func polygonSignedArea(_ points: [VectorPoint]) -> Double {
     guard points.count >= 3 else { return 0 }
     var sum = 0.0
     var previous = points[points.count - 1]
     for p in points {
-        sum += previous.x * p.y - p.x * previous.y
+        sum += p.x * previous.y - previous.x * p.y
         previous = p
     }
     return sum / 2

@@ -5,9 +5,10 @@ public struct VectorTracer: Sendable, Equatable {
     public var curveFit: CurveFit
 
     /// - Parameters:
-    ///   - tolerance: Douglas–Peucker tolerance in pixels (default 0.5).
+    ///   - tolerance: Douglas–Peucker tolerance in pixels (default 0.4: above the ±0.25 px
+    ///     wobble of staircase midpoints, below half a pixel).
     ///   - alphaMax: corner threshold of ``CurveFit`` (default 1, potrace's).
-    public init(tolerance: Double = 0.5, alphaMax: Double = 1.0) {
+    public init(tolerance: Double = 0.4, alphaMax: Double = 1.0) {
         polygonFit = PolygonFit(tolerance: tolerance)
         curveFit = CurveFit(alphaMax: alphaMax)
     }
