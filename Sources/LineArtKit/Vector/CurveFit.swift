@@ -31,7 +31,9 @@ public struct CurveFit: Sendable, Equatable {
     }
 
     /// The smoothed closed path of `polygon` (at least 3 vertices; fewer gives a polygon path).
-    public func fit(_ polygon: [VectorPoint]) -> ClosedPath {
+    /// Vertices for which `isPinned` holds are always corners (the tracer pins the image
+    /// border, so ink running along the edge of the page keeps the page's corners).
+    public func fit(_ polygon: [VectorPoint], isPinned: (VectorPoint) -> Bool = { _ in false }) -> ClosedPath {
         let n = polygon.count
         guard n >= 3 else {
             return ClosedPath(start: polygon.first ?? VectorPoint(0, 0),
@@ -55,7 +57,7 @@ public struct CurveFit: Sendable, Equatable {
             } else {
                 alpha = 4.0 / 3.0  // a U-turn: always a corner
             }
-            if alpha >= alphaMax {
+            if alpha >= alphaMax || isPinned(v) {
                 segments.append(.line(to: v))
                 segments.append(.line(to: m1))
             } else {

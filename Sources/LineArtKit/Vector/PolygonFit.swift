@@ -30,8 +30,9 @@ public struct PolygonFit: Sendable, Equatable {
         self.tolerance = tolerance
     }
 
-    /// The simplified polygon of a traced loop, in the loop's walking direction.
-    public func fit(_ loop: [GridVertex]) -> [VectorPoint] {
+    /// The simplified polygon of a traced loop, in the loop's walking direction. Vertices for
+    /// which `isPinned` holds are not moved by step 4 (the tracer pins the image border).
+    public func fit(_ loop: [GridVertex], isPinned: (VectorPoint) -> Bool = { _ in false }) -> [VectorPoint] {
         let n = loop.count
         guard n > 0 else { return [] }
         var midpoints = [VectorPoint]()
@@ -53,7 +54,7 @@ public struct PolygonFit: Sendable, Equatable {
         let restored = restoreCorners(corners)
         guard restored.count >= 4 else { return restored }
         let keep = simplifyClosed(restored)
-        let simplified = adjustVertices(restored, keep: keep)
+        let simplified = adjustVertices(restored, keep: keep, isPinned: isPinned)
         return simplified.count >= 3 ? simplified : restored
     }
 
@@ -90,7 +91,8 @@ public struct PolygonFit: Sendable, Equatable {
     }
 
     /// Step 4: the kept vertices moved to the crossings of the least-squares edge lines.
-    func adjustVertices(_ points: [VectorPoint], keep: [Int]) -> [VectorPoint] {
+    func adjustVertices(_ points: [VectorPoint], keep: [Int],
+                        isPinned: (VectorPoint) -> Bool = { _ in false }) -> [VectorPoint] {
         let n = points.count, m = keep.count
         guard m >= 3 else { return keep.map { points[$0] } }
         // Line of edge j (keep[j] → keep[j+1], inclusive): centroid and unit direction.
@@ -118,6 +120,7 @@ public struct PolygonFit: Sendable, Equatable {
         }
         return (0..<m).map { j in
             let original = points[keep[j]]
+            if isPinned(original) { return original }
             let (c1, d1) = lines[(j + m - 1) % m], (c2, d2) = lines[j]
             let denominator = VectorPoint.cross(d1, d2)
             // Nearly parallel edges: no reliable crossing, keep the vertex.

@@ -14,9 +14,13 @@ public struct VectorTracer: Sendable, Equatable {
     }
 
     /// The ink of `page` (1 channel, ink `< 128`) as closed paths in pixel coordinates.
+    /// Vertices on the image border stay where they are and stay sharp, so ink along the
+    /// edge of the page fills it to the edge and its corners.
     public func trace(_ page: ByteImage) -> VectorDrawing {
         let loops = traceInkBoundaries(page)
-        let paths = loops.map { curveFit.fit(polygonFit.fit($0)) }
+        let w = Double(page.width), h = Double(page.height)
+        let onBorder = { (p: VectorPoint) -> Bool in p.x <= 0 || p.y <= 0 || p.x >= w || p.y >= h }
+        let paths = loops.map { curveFit.fit(polygonFit.fit($0, isPinned: onBorder), isPinned: onBorder) }
         return VectorDrawing(width: page.width, height: page.height, paths: paths)
     }
 }

@@ -43,6 +43,10 @@ import Testing
             atPath: photo, options: DecodeOptions(targetMaxDimension: converter.preset.settings.maxDimension)).image).lineArt
         let ink = Double(page.samples.filter { $0 < 128 }.count)
         #expect(abs(drawing.inkArea() - ink) / ink < 0.03, "\(drawing.inkArea()) vs \(ink)")
+        // The traced page, drawn 3x larger, has the same paper regions as the page.
+        let big = Rasterizer().render(drawing, transform: .scale(3, translateX: 0, translateY: 0),
+                                      width: 3 * page.width, height: 3 * page.height)
+        #expect(label(big, connectivity: .four, where: { $0 >= 128 }).count == report.fillability.regionCount)
 
         // A second run refuses to overwrite; --skip-existing skips.
         let again = converter.convert(BatchInput(path: photo, relativePath: "apple.jpg"), paths: paths,

@@ -48,6 +48,25 @@ import Testing
         #expect(before == after)
     }
 
+    @Test func inkAlongTheBorderKeepsThePageCorner() {
+        var page = VectorTestPages.blank(20, 20)
+        VectorTestPages.paint(&page) { x, y in x < 3 || y > 17 }
+        page[10, 10] = 0
+        let drawing = VectorTracer().trace(page)
+        let big = Rasterizer().render(drawing, transform: .scale(4, translateX: 0, translateY: 0), width: 80, height: 80)
+        #expect(big[0, 79] == 0 && big[0, 0] == 0 && big[79, 79] == 0)
+        #expect(label(big, connectivity: .four, where: { $0 >= 128 }).count == 1)
+    }
+
+    @Test func regionsSurviveEnlargement() {
+        let page = VectorTestPages.drawing()
+        let drawing = VectorTracer().trace(page)
+        let big = Rasterizer().render(drawing, transform: .scale(4, translateX: 0, translateY: 0),
+                                      width: 4 * page.width, height: 4 * page.height)
+        #expect(label(big, connectivity: .four, where: { $0 >= 128 }).count
+                == label(page, connectivity: .four, where: { $0 >= 128 }).count)
+    }
+
     @Test func rasterizerFillsASquareExactly() {
         let square = ClosedPath(start: VectorPoint(2, 2), segments: [
             .line(to: VectorPoint(2, 6)), .line(to: VectorPoint(7, 6)), .line(to: VectorPoint(7, 2)), .line(to: VectorPoint(2, 2)),
