@@ -36,6 +36,9 @@ import Testing
         // The A4 PNG is the page at 100 dpi, landscape or portrait.
         let png = try decodeImage(atPath: paths.page(.png)).image
         #expect([png.width, png.height].sorted() == [827, 1169])
+        let pngBytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: paths.page(.png))))
+        #expect(PNGEncoderTests.physPixelsPerMeter(pngBytes)?.0 == 3937)  // 100 dpi
+        #expect(PNGEncoderTests.ihdr(pngBytes)?.bitDepth == 1)
 
         // The traced ink matches the raster ink of the page within 3 %.
         let drawing = try #require(conversion.drawing)

@@ -26,6 +26,15 @@ import Testing
         #expect(Self.relativeError(page, tracer: VectorTracer(alphaMax: 0)) < 0.02)  // polygons only
     }
 
+    @Test func discIsSmoothCurves() {
+        var page = VectorTestPages.blank(80, 80)
+        VectorTestPages.disc(&page, cx: 40, cy: 40, r: 25)
+        let segments = VectorTracer().trace(page).paths[0].segments
+        let curves = segments.filter { if case .cubic = $0 { true } else { false } }.count
+        #expect(curves == segments.count)
+        #expect(segments.count < traceInkBoundaries(page)[0].count / 3)  // not one per pixel step
+    }
+
     @Test func rectangleKeepsItsCornersAndArea() {
         var page = VectorTestPages.blank(40, 30)
         for y in 5..<25 { for x in 5..<35 { page[x, y] = 0 } }
