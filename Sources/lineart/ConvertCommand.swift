@@ -21,6 +21,13 @@ struct ConvertCommand: ParsableCommand {
               lineart convert SampleImages --output pages
               lineart convert holiday/ --output pages --preset landscape --set thickness=3
               lineart convert photos --output pages --skip-existing   # resume after Ctrl-C
+              lineart convert photos --output pages --format svg,pdf --page a4 --booklet book.pdf
+              lineart convert photos --output pages --regions          # + NAME.regions.png
+
+            --format svg|pdf trace the page into closed curves that print crisply at any
+            size; --page a4|letter fits them on paper (landscape paper for a landscape
+            drawing), and a PNG is then rendered at --dpi (default 300). --regions adds a
+            16-bit label map and each region's seed, size and neighbours to NAME.json.
             """
     )
 
@@ -31,6 +38,8 @@ struct ConvertCommand: ParsableCommand {
     var output: String?
 
     @OptionGroup var presetOptions: PresetOptions
+
+    @OptionGroup(title: "Page output") var pageOptions: PageOutputOptions
 
     @Option(name: .long, help: ArgumentHelp(
         "A manifest naming the preset of each photo it lists (e.g. SampleImages/manifest.json); other photos use --preset.",
@@ -87,6 +96,7 @@ struct ConvertCommand: ParsableCommand {
         let layout = OutputLayout(root: outputRoot, inputs: discovery.inputs)
         let converters = try makeConverters(defaultPreset: preset, inputs: discovery.inputs)
         let mode: ExistingOutputPolicy = skipExisting ? .skip : (overwrite ? .overwrite : .fail)
+        let outputs = try pageOptions.resolve()
         let interrupt = InterruptFlag()
         let progress = ProgressReporter(total: discovery.inputs.count, quiet: quiet)
         let batchStart = Date()
@@ -96,13 +106,12 @@ struct ConvertCommand: ParsableCommand {
             isCancelled: { interrupt.isRaised },
             work: { index in
                 converters[index].convert(discovery.inputs[index],
-                                  pagePath: layout.path(for: index, extension: "png"),
-                                  reportPath: layout.path(for: index, extension: "json"),
-                                  existing: mode)
+                                          paths: ConversionPaths(layout: layout, index: index),
+                                          outputs: outputs, existing: mode)
             },
-            onFinish: { index, outcome in
+            onFinish: { index, conversion in
                 let input = discovery.inputs[index]
-                switch outcome {
+                switch conversion.outcome {
                 case .converted(let report):
                     let verdict = report.fillability.passes ? "passes" : "does not pass"
                     progress.finished("\(input.path): score \(String(format: "%.2f", report.fillability.score)), \(verdict)")
@@ -113,6 +122,17 @@ struct ConvertCommand: ParsableCommand {
                 }
             })
         progress.close()
+        if let bookletPath = pageOptions.booklet {
+            do {
+                let count = try pageOptions.writeBooklet(to: bookletPath, drawings: outcomes.map { $0?.drawing },
+                                                         outputs: outputs)
+                if count < outcomes.count {
+                    writeError("lineart: \(bookletPath): \(count) of \(outcomes.count) pages (skipped and failed photos are left out)\n")
+                }
+            } catch {
+                writeError("lineart: cannot write \(bookletPath): \(error)\n")
+            }
+        }
 
         var summary = BatchSummary(preset: preset, outputRoot: outputRoot, jobs: jobs)
         if let manifest { summary.preset = "manifest:\(manifest) (default \(preset.name))" }
@@ -122,7 +142,7 @@ struct ConvertCommand: ParsableCommand {
         }
         for (index, outcome) in outcomes.enumerated() {
             let input = discovery.inputs[index]
-            switch outcome {
+            switch outcome?.outcome {
             case .converted(let report)?: summary.add(report)
             case .skipped?: summary.addSkipped(input: input.path)
             case .failed(let reason)?: summary.addFailure(input: input.path, reason: reason)

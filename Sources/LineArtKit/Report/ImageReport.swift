@@ -23,4 +23,12 @@ public struct ImageReport: Sendable, Encodable {
     public var timingsMs: StageTimings
     /// Non-fatal problems, e.g. corrupt data libjpeg decoded around.
     public var warnings: [String]
+
+    // Optional outputs (absent from the JSON unless asked for).
+    /// Every page file written (`--format`), when that is not just the PNG.
+    public var pages: [String]? = nil
+    /// The 16-bit label map `NAME.regions.png` (`--regions`).
+    public var regionMap: String? = nil
+    /// One entry per paper region, in label order (`--regions`).
+    public var regions: [RegionInfo]? = nil
 }

@@ -1,0 +1,127 @@
+import Foundation
+
+/// A converted photo's outcome, with its traced drawing when one was made (for booklets).
+public struct PageConversion: Sendable {
+    public var outcome: ConversionOutcome
+    public var drawing: VectorDrawing?
+
+    public init(outcome: ConversionOutcome, drawing: VectorDrawing? = nil) {
+        self.outcome = outcome
+        self.drawing = drawing
+    }
+}
+
+extension PhotoConverter {
+    /// Converts `input` into the pages of `outputs.formats`, optionally the region map, and the
+    /// report, never throwing: every problem becomes `.failed(reason)`. All files are written
+    /// atomically, pages first and the report last, so a report means the pages are there.
+    ///
+    /// With the default ``PageOutputs`` this writes the same files as
+    /// ``convert(_:pagePath:reportPath:existing:)``.
+    public func convert(_ input: BatchInput, paths: ConversionPaths, outputs: PageOutputs,
+                        existing: ExistingOutputPolicy) -> PageConversion {
+        var files = outputs.formats.map { paths.page($0) }
+        if outputs.regions { files.append(paths.regionMap) }
+        files.append(paths.report)
+        let fileManager = FileManager.default
+        let present = files.filter { fileManager.fileExists(atPath: $0) }
+        switch existing {
+        case .skip where present.count == files.count:
+            return PageConversion(outcome: .skipped)
+        case .fail where !present.isEmpty:
+            return PageConversion(outcome: .failed(
+                "\(present[0]) already exists (use --overwrite to replace it or --skip-existing to keep it)"))
+        default:
+            break
+        }
+        do {
+            let (report, written, drawing) = try renderOutputs(input, paths: paths, outputs: outputs)
+            for (path, bytes) in written {
+                try writeAtomically(bytes, to: URL(fileURLWithPath: path), createParentDirectories: true)
+            }
+            let encoded = try encodeReportJSON(report)
+            try writeAtomically([UInt8](encoded), to: URL(fileURLWithPath: paths.report), createParentDirectories: true)
+            return PageConversion(outcome: .converted(report), drawing: drawing)
+        } catch let error as CodecError {
+            return PageConversion(outcome: .failed(error.description))
+        } catch {
+            return PageConversion(outcome: .failed("\(error)"))
+        }
+    }
+
+    /// Decodes, converts and encodes every output; returns the report, the files (path,
+    /// bytes) not yet written, and the traced drawing if one was made.
+    public func renderOutputs(_ input: BatchInput, paths: ConversionPaths, outputs: PageOutputs)
+        throws(CodecError) -> (ImageReport, [(String, [UInt8])], VectorDrawing?)
+    {
+        var decodeTime = 0.0
+        let options = DecodeOptions(targetMaxDimension: preset.settings.maxDimension, maxPixels: maxPixels)
+        let decoded = try timed(&decodeTime) { () throws(CodecError) -> DecodedImage in
+            try decodeImage(atPath: input.path, options: options)
+        }
+        let result = pipeline.run(decoded.image)
+        var timings = result.timings
+        timings.decode = decodeTime
+        // Tracing, vector writing, rasterising and region maps all count as encoding.
+        var files: [(String, [UInt8])] = []
+        var drawing: VectorDrawing?
+        var regionInfos: [RegionInfo]?
+        try timed(&timings.encode) { () throws(CodecError) -> Void in
+            let page = result.lineArt
+            if outputs.needsDrawing { drawing = VectorTracer().trace(page) }
+            let layout = PageLayout(width: page.width, height: page.height, size: outputs.page,
+                                    marginMillimetres: outputs.marginMillimetres)
+            for format in outputs.formats {
+                let bytes: [UInt8]
+                switch format {
+                case .png:
+                    if outputs.page == .none || drawing == nil {
+                        bytes = try PNGEncoder(pixelFormat: .bilevel, dpi: outputs.dpi).encode(page)
+                    } else {
+                        let dpi = outputs.dpi ?? PageOutputs.defaultPrintDPI
+                        bytes = try PNGEncoder(pixelFormat: .bilevel, dpi: dpi)
+                            .encode(renderPrintBitmap(drawing!, layout: layout, dpi: dpi))
+                    }
+                case .svg:
+                    bytes = SVGWriter().write(drawing!, layout: layout)
+                case .pdf:
+                    bytes = PDFWriter().write(drawing!, layout: layout)
+                }
+                files.append((paths.page(format), bytes))
+            }
+            if outputs.regions {
+                guard let map = RegionMap(result.analysis.regions) else {
+                    throw .invalidInput("\(result.analysis.regions.count) regions: a 16-bit region map holds at most \(RegionMap.maxRegions)")
+                }
+                files.append((paths.regionMap, try map.pngData()))
+                regionInfos = map.regions
+            }
+        }
+        var report = ImageReport(
+            input: input.path, page: paths.page(outputs.formats[0]), format: decoded.format.rawValue,
+            originalSize: decoded.originalSize, processedSize: result.lineArt.size,
+            orientation: decoded.orientation.rawValue, preset: preset.name, settings: preset.settings,
+            fillability: result.fillability, timingsMs: timings, warnings: decoded.warnings)
+        if outputs.formats != [.png] { report.pages = outputs.formats.map { paths.page($0) } }
+        if outputs.regions {
+            report.regionMap = paths.regionMap
+            report.regions = regionInfos
+        }
+        return (report, files, drawing)
+    }
+}
+
+/// The traced page rendered onto its paper at `dpi` (1 channel, 0 ink / 255 paper).
+/// - Throws: `.invalidInput` when the page would be larger than 30000 pixels a side.
+public func renderPrintBitmap(_ drawing: VectorDrawing, layout: PageLayout, dpi: Double) throws(CodecError) -> ByteImage {
+    let pixelsPerPoint = dpi / 72
+    let width = Int((layout.pageWidth * pixelsPerPoint).rounded())
+    let height = Int((layout.pageHeight * pixelsPerPoint).rounded())
+    guard dpi.isFinite, dpi > 0, width > 0, height > 0, width <= 30000, height <= 30000 else {
+        throw .invalidInput("--dpi \(dpi) gives a \(width)x\(height) page")
+    }
+    var t = layout.transform
+    t.a *= pixelsPerPoint; t.b *= pixelsPerPoint; t.c *= pixelsPerPoint; t.d *= pixelsPerPoint
+    t.tx *= pixelsPerPoint; t.ty *= pixelsPerPoint
+    return Rasterizer().render(drawing, transform: t, width: width, height: height)
+}

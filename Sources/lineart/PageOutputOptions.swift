@@ -1,0 +1,65 @@
+import ArgumentParser
+import Foundation
+import LineArtKit
+
+/// `--format`, `--page`, `--margin`, `--dpi`, `--booklet`, `--regions` of `convert`.
+struct PageOutputOptions: ParsableArguments {
+    @Option(name: .long, help: ArgumentHelp(
+        "Page formats: png, svg, pdf; comma-separated or repeated, e.g. --format png,svg (default: png).",
+        valueName: "formats"))
+    var format: [String] = []
+
+    @Option(name: .long, help: ArgumentHelp(
+        "Paper: a4, letter or none (the drawing's own size). With a paper the drawing is fitted inside the margins, on a landscape page if it is wider than tall.",
+        valueName: "a4|letter|none"))
+    var page: String = "none"
+
+    @Option(name: .long, help: ArgumentHelp("Margin on every side of the paper, in millimetres.", valueName: "mm"))
+    var margin: Double = 10
+
+    @Option(name: .long, help: ArgumentHelp(
+        "PNG resolution: with a paper the traced page is rendered at this DPI (default 300); without, it is only recorded in the PNG.",
+        valueName: "dpi"))
+    var dpi: Double?
+
+    @Option(name: .long, help: ArgumentHelp(
+        "Also write every converted page of the batch, in input order, into this one PDF.",
+        valueName: "file.pdf"))
+    var booklet: String?
+
+    @Flag(name: .long, help: "Also write NAME.regions.png (16-bit region labels) and the regions of each page in NAME.json, for tap-to-fill apps.")
+    var regions = false
+
+    func validate() throws {
+        _ = try resolve()
+        if !(margin >= 0 && margin <= 100) { throw ValidationError("--margin must be between 0 and 100 mm") }
+        if let dpi, !(dpi >= 10 && dpi <= 2400) { throw ValidationError("--dpi must be between 10 and 2400") }
+    }
+
+    /// The options as a ``PageOutputs``.
+    func resolve() throws -> PageOutputs {
+        let formats: [PageFormat]
+        do {
+            formats = try PageOutputs.parseFormats(format)
+        } catch {
+            throw ValidationError("--format: \(error.description)")
+        }
+        guard let size = PageSize(rawValue: page.lowercased()) else {
+            throw ValidationError("--page: unknown paper '\(page)': expected a4, letter or none")
+        }
+        return PageOutputs(formats: formats, page: size, marginMillimetres: margin, dpi: dpi,
+                           regions: regions, keepDrawing: booklet != nil)
+    }
+
+    /// Writes the booklet: one PDF page per converted photo that has a drawing, in input order.
+    /// - Returns: the number of pages written.
+    func writeBooklet(to path: String, drawings: [VectorDrawing?], outputs: PageOutputs) throws -> Int {
+        let pages = drawings.compactMap { $0 }.map { drawing in
+            (drawing: drawing, layout: PageLayout(width: drawing.width, height: drawing.height,
+                                                  size: outputs.page, marginMillimetres: outputs.marginMillimetres))
+        }
+        try writeAtomically(PDFWriter().write(pages: pages), to: URL(fileURLWithPath: path),
+                            createParentDirectories: true)
+        return pages.count
+    }
+}

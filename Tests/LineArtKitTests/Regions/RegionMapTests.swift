@@ -1,0 +1,116 @@
+import Testing
+@testable import LineArtKit
+
+@Suite struct RegionMapTests {
+    static func analysis(_ page: ByteImage) -> FillabilityAnalysis {
+        FillabilityValidator(minRegionArea: 10).analyze(page)
+    }
+
+    @Test func labelsAndAreasAreTheValidators() throws {
+        let page = VectorTestPages.drawing()
+        let analysis = Self.analysis(page)
+        let map = try #require(RegionMap(analysis.regions))
+        #expect(map.labels == analysis.regions.labels.map { UInt16($0) })
+        #expect(map.regions.count == analysis.result.regionCount)
+        #expect(map.regions.map(\.id) == Array(1...analysis.regions.count))
+        for region in map.regions {
+            #expect(region.area == analysis.regions.areas[region.id])
+            #expect(region.bounds == analysis.regions.bounds[region.id])
+            #expect(region.touchesBorder == analysis.regions.touchesBorder[region.id])
+        }
+    }
+
+    @Test func seedsFallInsideTheirRegions() throws {
+        let page = VectorTestPages.drawing()
+        let map = try #require(RegionMap(Self.analysis(page).regions))
+        for region in map.regions {
+            #expect(Int(map.labels[region.seed.y * map.width + region.seed.x]) == region.id)
+            #expect(region.inscribedRadius >= 0.5)
+        }
+    }
+
+    @Test func sliverHasASmallerRadiusThanASquareOfEqualArea() throws {
+        var page = VectorTestPages.blank(80, 30)
+        VectorTestPages.rectangleOutline(&page, x0: 2, y0: 2, x1: 56, y1: 6, thickness: 1)  // 52 x 2 sliver
+        VectorTestPages.rectangleOutline(&page, x0: 60, y0: 2, x1: 72, y1: 14, thickness: 1)  // 10 x 10 square
+        let map = try #require(RegionMap(Self.analysis(page).regions))
+        let sliver = try #require(map.regions.first { $0.area == 104 })
+        let square = try #require(map.regions.first { $0.area == 100 })
+        #expect(sliver.inscribedRadius == 0.5)
+        #expect(square.inscribedRadius > 4 && square.inscribedRadius <= 5)
+        #expect(sliver.inscribedRadius < square.inscribedRadius)
+    }
+
+    @Test func neighboursAreRegionsSeparatedByInk() throws {
+        var page = VectorTestPages.blank(30, 20)
+        VectorTestPages.rectangleOutline(&page, x0: 5, y0: 5, x1: 26, y1: 16, thickness: 1)
+        for y in 5..<16 { page[15, y] = 0 }
+        let map = try #require(RegionMap(Self.analysis(page).regions))
+        #expect(map.regions.count == 3)
+        #expect(map.regions.map(\.neighbors) == [[2, 3], [1, 3], [1, 2]])
+        #expect(map.regions[0].touchesBorder && !map.regions[1].touchesBorder)
+    }
+
+    @Test func sixteenBitPNGRoundTrip() throws {
+        // A grid of 1-px ink lines every 3 px: 400 regions, more than 8 bits hold.
+        var page = VectorTestPages.blank(60, 60)
+        for y in 0..<60 { for x in 0..<60 where x % 3 == 2 || y % 3 == 2 { page[x, y] = 0 } }
+        let map = try #require(RegionMap(Self.analysis(page).regions))
+        #expect(map.regions.count == 400)
+        let png = try map.pngData()
+        #expect(PNGEncoderTests.ihdr(png)?.bitDepth == 16)
+        #expect(PNGEncoderTests.ihdr(png)?.colorType == 0)
+        let stored = try PNGEncoder(pixelFormat: .gray8, compressionLevel: 0)
+            .encodeGray16(width: map.width, height: map.height, samples: map.labels)
+        let decoded = try #require(StoredPNG.gray16(stored))
+        #expect(decoded == map.labels)
+    }
+}
+
+/// Reads a 16-bit grayscale PNG written with zlib level 0 (stored deflate blocks), undoing
+/// the PNG row filters: enough to check the encoder without a 16-bit decoder.
+enum StoredPNG {
+    static func gray16(_ png: [UInt8]) -> [UInt16]? {
+        guard let chunks = Optional(Fixtures.pngChunks(png)), let header = chunks.first, header.type == "IHDR" else { return nil }
+        let h = header.data
+        let width = Int(h[0]) << 24 | Int(h[1]) << 16 | Int(h[2]) << 8 | Int(h[3])
+        let height = Int(h[4]) << 24 | Int(h[5]) << 16 | Int(h[6]) << 8 | Int(h[7])
+        guard h[8] == 16, h[9] == 0 else { return nil }
+        let z = chunks.filter { $0.type == "IDAT" }.flatMap(\.data)
+        var raw: [UInt8] = []
+        var at = 2  // zlib header
+        while at < z.count {
+            let blockHeader = z[at]
+            guard (blockHeader >> 1) & 3 == 0 else { return nil }  // not a stored block
+            let length = Int(z[at + 1]) | Int(z[at + 2]) << 8
+            raw.append(contentsOf: z[(at + 5)..<(at + 5 + length)])
+            at += 5 + length
+            if blockHeader & 1 == 1 { break }
+        }
+        let stride = 2 * width
+        guard raw.count >= height * (stride + 1) else { return nil }
+        var rows = [UInt8](repeating: 0, count: height * stride)
+        for y in 0..<height {
+            let filter = raw[y * (stride + 1)]
+            for i in 0..<stride {
+                let x = Int(raw[y * (stride + 1) + 1 + i])
+                let a = i >= 2 ? Int(rows[y * stride + i - 2]) : 0
+                let b = y > 0 ? Int(rows[(y - 1) * stride + i]) : 0
+                let c = (i >= 2 && y > 0) ? Int(rows[(y - 1) * stride + i - 2]) : 0
+                let predictor: Int
+                switch filter {
+                case 0: predictor = 0
+                case 1: predictor = a
+                case 2: predictor = b
+                case 3: predictor = (a + b) / 2
+                case 4:
+                    let p = a + b - c, pa = abs(p - a), pb = abs(p - b), pc = abs(p - c)
+                    predictor = pa <= pb && pa <= pc ? a : (pb <= pc ? b : c)
+                default: return nil
+                }
+                rows[y * stride + i] = UInt8((x + predictor) & 0xff)
+            }
+        }
+        return (0..<(width * height)).map { UInt16(rows[2 * $0]) << 8 | UInt16(rows[2 * $0 + 1]) }
+    }
+}
