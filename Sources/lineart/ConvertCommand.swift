@@ -7,13 +7,9 @@ struct ConvertCommand: ParsableCommand {
         commandName: "convert",
         abstract: "Convert photos and folders of photos into coloring pages.",
         discussion: """
-            Folders are walked recursively; images are recognised by their content (JPEG and
-            PNG), hidden files are skipped, and the output folder mirrors the input tree. For
-            each photo NAME you get NAME.png (the line art) and NAME.json (its fillability
-            report); the whole batch is summarised in OUTPUT/report.json.
+            Folders are walked recursively; images are recognised by their content (JPEG and PNG), hidden files are skipped, and the output folder mirrors the input tree. For each photo NAME you get NAME.png (the line art) and NAME.json (its fillability report); the whole batch is summarised in OUTPUT/report.json.
 
-            A file that cannot be converted (not an image, truncated, unsupported format,
-            too large) is reported on stderr and in report.json, and the batch goes on.
+            A file that cannot be converted (not an image, truncated, unsupported format, too large) is reported on stderr and in report.json, and the batch goes on.
 
             Exit status: 0 all converted, 1 some failed, 2 usage error, 130 interrupted.
 
@@ -21,13 +17,10 @@ struct ConvertCommand: ParsableCommand {
               lineart convert SampleImages --output pages
               lineart convert holiday/ --output pages --preset landscape --set thickness=3
               lineart convert photos --output pages --skip-existing   # resume after Ctrl-C
-              lineart convert photos --output pages --format svg,pdf --page a4 --booklet book.pdf
-              lineart convert photos --output pages --regions          # + NAME.regions.png
+              lineart convert photos -o pages --format svg,pdf --page a4 --booklet book.pdf
+              lineart convert photos -o pages --regions     # + NAME.regions.png
 
-            --format svg|pdf trace the page into closed curves that print crisply at any
-            size; --page a4|letter fits them on paper (landscape paper for a landscape
-            drawing), and a PNG is then rendered at --dpi (default 300). --regions adds a
-            16-bit label map and each region's seed, size and neighbours to NAME.json.
+            --format svg|pdf trace the page into closed curves that print crisply at any size; --page a4|letter fits them on paper (landscape paper for a landscape drawing), and a PNG is then rendered at --dpi (default 300). --regions adds a 16-bit label map and each region's seed, size and neighbours to NAME.json.
             """
     )
 

@@ -6,10 +6,7 @@ struct LineArtCommand: ParsableCommand {
         commandName: "lineart",
         abstract: "Turn folders of photos into coloring pages.",
         discussion: """
-            Each photo becomes black line art on white paper plus a JSON report that says
-            whether the page is fillable: how many regions it has, how many are closed, how
-            much of the page one tap at a corner floods, and how many regions are big enough
-            to tap.
+            Each photo becomes black line art on white paper plus a JSON report that says whether the page is fillable: how many regions it has, how many are closed, how much of the page one tap at a corner floods, and how many regions are big enough to tap.
 
             Start with:
               lineart convert SampleImages --output pages

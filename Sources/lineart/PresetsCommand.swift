@@ -6,14 +6,12 @@ struct PresetsCommand: ParsableCommand {
         commandName: "presets",
         abstract: "List the built-in presets, or print one as JSON.",
         discussion: """
-            Without a name, lists the presets one per line. With a name, prints that preset
-            as JSON, ready to save, edit and pass to --preset:
+            Without a name, lists the presets one per line. With a name, prints that preset as JSON, ready to save, edit and pass to --preset:
 
               lineart presets portrait > my-portrait.json
               lineart convert photos --output pages --preset my-portrait.json
 
-            A preset file may also name a built-in preset as its base and override a few
-            settings: { "base": "portrait", "settings": { "thickness": 4 } }
+            A preset file may also name a built-in preset as its base and override a few settings: { "base": "portrait", "settings": { "thickness": 4 } }
             """
     )
 

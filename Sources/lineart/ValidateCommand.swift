@@ -7,13 +7,9 @@ struct ValidateCommand: ParsableCommand {
         commandName: "validate",
         abstract: "Check whether existing line art is fillable.",
         discussion: """
-            Works on any black-on-white page (from this tool or another): paper is every pixel
-            with gray value >= 128, ink the rest. Prints, per page, the region count, closure
-            rate, leak potential, tap usability and ink fraction against the preset's targets,
-            with suggestions for the settings to change.
+            Works on any black-on-white page (from this tool or another): paper is every pixel with gray value >= 128, ink the rest. Prints, per page, the region count, closure rate, leak potential, tap usability and ink fraction against the preset's targets, with suggestions for the settings to change.
 
-            Exit status: 0 every page passes, 1 some page fails its targets or cannot be read,
-            2 usage error.
+            Exit status: 0 every page passes, 1 some page fails its targets or cannot be read, 2 usage error.
             """
     )
 
