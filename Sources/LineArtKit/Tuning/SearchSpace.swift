@@ -35,7 +35,7 @@ public struct SearchSpace: Sendable {
     }
 
     func randomSearch(budget: Int, seed: UInt64) -> [LineArtSettings] {
-        var rng = SeededGenerator(seed: seed)
+        var rng = TuningRandom(seed: seed)
         var out = [base]
         var seen: Set<String> = [Self.key(base)]
         let specs = LineArtSettings.specs.filter { !Self.fixedInRandomSearch.contains($0.name) }
@@ -54,7 +54,7 @@ public struct SearchSpace: Sendable {
         return out
     }
 
-    static func draw(_ domain: SettingSpec.Domain, _ rng: inout SeededGenerator) -> SettingValue {
+    static func draw(_ domain: SettingSpec.Domain, _ rng: inout TuningRandom) -> SettingValue {
         switch domain {
         case .int(let r): return .int(rng.int(in: r))
         case .double(let r):

@@ -1,7 +1,7 @@
-/// A small, fast, seedable random number generator (SplitMix64, Steele, Lea & Flood 2014).
+/// The tuning search's seedable random number generator: SplitMix64 (Steele, Lea & Flood 2014).
 /// The same seed gives the same sequence on every platform and Swift version, which the
 /// standard library's `SystemRandomNumberGenerator` cannot promise.
-public struct SeededGenerator: RandomNumberGenerator, Sendable {
+public struct TuningRandom: RandomNumberGenerator, Sendable {
     private var state: UInt64
 
     public init(seed: UInt64) { state = seed }
