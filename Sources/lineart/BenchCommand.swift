@@ -24,6 +24,7 @@ struct BenchCommand: ParsableCommand {
               lineart bench SampleImages --repeat 10
               lineart bench SampleImages/Kleiber_by_Lukas_Baubkus.jpg --preset portrait --json
               lineart bench SampleImages --preset all --repeat 3 --warmup 0
+              lineart bench SampleImages/Kleiber_by_Lukas_Baubkus.jpg --preset portrait --threads 2
             """
     )
 
@@ -45,6 +46,9 @@ struct BenchCommand: ParsableCommand {
     @Option(name: .long, help: "Unrecorded passes before the recorded ones.")
     var warmup: Int = 1
 
+    @Option(name: .long, help: "Threads each photo's row-parallel steps (resize, Lab, Kuwahara) may use.")
+    var threads: Int = 1
+
     @Flag(name: .long, help: "Print the results as JSON on stdout instead of a table.")
     var json = false
 
@@ -54,6 +58,7 @@ struct BenchCommand: ParsableCommand {
         }
         if `repeat` < 1 { throw ValidationError("--repeat must be at least 1") }
         if warmup < 0 { throw ValidationError("--warmup must be 0 or more") }
+        if threads < 1 { throw ValidationError("--threads must be at least 1") }
     }
 
     func run() throws {
@@ -63,7 +68,8 @@ struct BenchCommand: ParsableCommand {
             throw ValidationError("no photos found in \(samples.joined(separator: ", "))")
         }
         let cases = try makeCases(discovery.inputs)
-        let runner = BenchmarkRunner(cases: cases, repetitions: `repeat`, warmup: warmup)
+        var runner = BenchmarkRunner(cases: cases, repetitions: `repeat`, warmup: warmup)
+        runner.threads = threads
         let report: BenchmarkReport
         do {
             report = try runner.run { pass in

@@ -37,7 +37,7 @@ struct ConvertCommand: ParsableCommand {
         valueName: "file"))
     var manifest: String?
 
-    @Option(name: .long, help: "Photos converted at once (default: the number of cores).")
+    @Option(name: .long, help: "Cores to use: photos converted at once; with fewer photos than jobs, one photo's work is split (default: the number of cores).")
     var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
 
     @Flag(name: .long, help: "Leave photos whose page and report already exist; convert the rest (resumes a stopped run).")
@@ -85,7 +85,12 @@ struct ConvertCommand: ParsableCommand {
             throw ValidationError("no input found: \(missing) does not exist")
         }
         let layout = OutputLayout(root: outputRoot, inputs: discovery.inputs)
-        let converters = try makeConverters(defaultPreset: preset, inputs: discovery.inputs)
+        var tuned = try makeConverters(defaultPreset: preset, inputs: discovery.inputs)
+        // --jobs is the number of cores to use: photos first, and cores no photo can use
+        // (fewer photos than jobs) split each photo's row-parallel steps.
+        let threadsPerPhoto = max(1, jobs / max(1, min(jobs, discovery.inputs.count)))
+        for i in tuned.indices { tuned[i].pipeline.threads = threadsPerPhoto }
+        let converters = tuned
         let mode: ExistingOutputPolicy = skipExisting ? .skip : (overwrite ? .overwrite : .fail)
         let interrupt = InterruptFlag()
         let progress = ProgressReporter(total: discovery.inputs.count, quiet: quiet)

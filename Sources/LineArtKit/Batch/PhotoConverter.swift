@@ -22,7 +22,8 @@ public enum ConversionOutcome: Sendable {
 /// 1-bit PNG → report. Both files are written atomically, page first.
 public struct PhotoConverter: Sendable {
     public let preset: LineArtPreset
-    public let pipeline: LineArtPipeline
+    /// The pipeline; set `pipeline.threads` to let one photo use several cores.
+    public var pipeline: LineArtPipeline
     public var maxPixels: Int
 
     /// - Precondition: the preset's settings are valid (checked by ``LineArtPipeline/init(preset:)``).

@@ -25,6 +25,8 @@ public struct BenchmarkReport: Sendable, Codable {
     public var schemaVersion = BenchmarkReport.currentSchemaVersion
     public var repetitions: Int
     public var warmup: Int
+    /// Threads per photo for the row-parallel steps.
+    public var threads: Int
     public var images: [ImageResult]
     /// Per pass (all photos once), the sum of each stage; `total` is the pass's wall time.
     public var totalMs: StageStatistics
@@ -46,12 +48,13 @@ public struct BenchmarkReport: Sendable, Codable {
                 lines.append("  " + pad(row.name, 12) + ms(s.median) + " " + ms(s.p90) + " " + ms(s.min) + " " + ms(s.max))
             }
         }
-        for image in images {
+        for image in images where images.count > 1 {
             let mp = Double(image.originalSize.pixelCount) / 1e6
             block("\(image.input) [\(image.preset)] \(image.originalSize) (\(String(format: "%.1f", mp)) MP) -> \(image.processedSize)",
                   image.stagesMs)
         }
-        block("all \(images.count) photos, per pass (\(repetitions) passes after \(warmup) warm-up)", totalMs)
+        let title = images.count == 1 ? "\(images[0].input) [\(images[0].preset)] \(images[0].originalSize) -> \(images[0].processedSize)" : "all \(images.count) photos"
+        block(title + ", per pass (\(repetitions) passes after \(warmup) warm-up, \(threads) thread\(threads == 1 ? "" : "s") per photo)", totalMs)
         lines.append(String(format: "throughput: %.2f images/s, %.1f megapixels/s; peak memory %.1f MB",
                             throughput.imagesPerSecond, throughput.megapixelsPerSecond,
                             Double(peakMemoryBytes) / 1_048_576))

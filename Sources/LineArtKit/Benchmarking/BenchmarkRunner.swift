@@ -22,6 +22,8 @@ public struct BenchmarkRunner: Sendable {
     public var cases: [BenchmarkCase]
     public var repetitions: Int
     public var warmup: Int
+    /// Threads each photo's row-parallel steps may use (``LineArtPipeline/threads``).
+    public var threads = 1
 
     public init(cases: [BenchmarkCase], repetitions: Int, warmup: Int) {
         precondition(repetitions >= 1 && warmup >= 0, "repetitions >= 1, warmup >= 0")
@@ -33,7 +35,11 @@ public struct BenchmarkRunner: Sendable {
     /// Runs the benchmark. `progress` is called after each recorded pass (1-based).
     /// - Throws: the first ``CodecError`` or settings error of a case, naming it.
     public func run(progress: (Int) -> Void = { _ in }) throws -> BenchmarkReport {
-        let converters = try cases.map { try PhotoConverter(preset: $0.preset) }
+        let converters = try cases.map { item in
+            var converter = try PhotoConverter(preset: item.preset)
+            converter.pipeline.threads = threads
+            return converter
+        }
         var timings = Array(repeating: [StageTimings](), count: cases.count)
         var totals = Array(repeating: [Double](), count: cases.count)
         var sizes = Array(repeating: (ImageSize(width: 0, height: 0), ImageSize(width: 0, height: 0)), count: cases.count)
@@ -78,7 +84,7 @@ public struct BenchmarkRunner: Sendable {
             imagesPerSecond: medianPass > 0 ? Double(cases.count) / medianPass : 0,
             megapixelsPerSecond: medianPass > 0 ? megapixels / medianPass : 0)
         return BenchmarkReport(
-            repetitions: repetitions, warmup: warmup, images: images, totalMs: totalStats,
+            repetitions: repetitions, warmup: warmup, threads: threads, images: images, totalMs: totalStats,
             throughput: throughput, peakMemoryBytes: peakResidentBytes())
     }
 }

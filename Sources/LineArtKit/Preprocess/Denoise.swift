@@ -17,10 +17,12 @@
 ///   - image: interleaved float image, any channel count (typically Lab).
 ///   - radius: quadrant size minus one; `0` returns the image unchanged.
 ///   - passes: number of times to apply the filter (each pass flattens texture further).
-public func kuwaharaFilter(_ image: FloatImage, radius: Int, passes: Int = 1) -> FloatImage {
+///   - threads: row bands processed in parallel (1 = on the calling thread); the result
+///     does not depend on it.
+public func kuwaharaFilter(_ image: FloatImage, radius: Int, passes: Int = 1, threads: Int = 1) -> FloatImage {
     guard radius > 0, passes > 0, image.width > 0, image.height > 0 else { return image }
     var current = image
-    for _ in 0..<passes { current = kuwaharaPass(current, radius: radius) }
+    for _ in 0..<passes { current = kuwaharaPass(current, radius: radius, threads: threads) }
     return current
 }
 
@@ -28,24 +30,38 @@ public func kuwaharaFilter(_ image: FloatImage, radius: Int, passes: Int = 1) ->
 /// statistics of the last `r+1` box rows live in two small ring buffers (a few hundred KB,
 /// cache resident), and output row `y` is written as soon as box row `y + r` exists.
 /// The arithmetic (order of every float addition) is that of the plain two-pass form, so
-/// results are bit-identical to it.
-private func kuwaharaPass(_ image: FloatImage, radius r: Int) -> FloatImage {
+/// results are bit-identical to it. Row bands recompute their `r`-row halo and run in parallel.
+private func kuwaharaPass(_ image: FloatImage, radius r: Int, threads: Int) -> FloatImage {
     let w = image.width, h = image.height, ch = image.channels
+    let out = [Float](unsafeUninitializedCapacity: image.samples.count) { outBuffer, initialized in
+        let dst = SharedMutablePointer(base: outBuffer.baseAddress!)
+        image.samples.withUnsafeBufferPointer { srcBuffer in
+            let src = srcBuffer.baseAddress!
+            forEachRowBand(rows: h, threads: threads) { band in
+                kuwaharaBand(src: src, dst: dst.base, width: w, height: h, channels: ch, radius: r, rows: band)
+            }
+        }
+        initialized = w * h * ch
+    }
+    return Image(width: w, height: h, channels: ch, samples: out)
+}
+
+/// Output rows `rows` of one Kuwahara pass (see ``kuwaharaPass(_:radius:threads:)``).
+private func kuwaharaBand(src: UnsafePointer<Float>, dst: UnsafeMutablePointer<Float>, width w: Int, height h: Int,
+                          channels ch: Int, radius r: Int, rows: Range<Int>) {
     let k = ch + 1                          // per box: channel sums (then means), sum of squares (then variance)
-    let bw = w + r, bh = h + r              // box origins x0 ∈ [-r, w-1], y0 ∈ [-r, h-1]
+    let bw = w + r                          // box origins x0 ∈ [-r, w-1]; box row byI has origin y0 = byI - r
     let ring = r + 1, rowStride = bw * k
     var rowRing = [Float](repeating: 0, count: ring * rowStride)
     var boxRing = [Float](repeating: 0, count: ring * rowStride)
-    let out = [Float](unsafeUninitializedCapacity: image.samples.count) { outBuffer, initialized in
-    image.samples.withUnsafeBufferPointer { srcBuffer in
     rowRing.withUnsafeMutableBufferPointer { rowBuffer in
     boxRing.withUnsafeMutableBufferPointer { boxBuffer in
-        let src = srcBuffer.baseAddress!, rows = rowBuffer.baseAddress!, boxes = boxBuffer.baseAddress!
-        let dst = outBuffer.baseAddress!
-        for byI in 0..<bh {
-            // Horizontal: row byI's sums over columns [x0, x0 + r] ∩ [0, w-1].
-            if byI < h {
-                let hr = rows + (byI % ring) * rowStride
+        let rows0 = rowBuffer.baseAddress!, boxes = boxBuffer.baseAddress!
+        // Box rows rows.lower ..< rows.upper + r are needed; they read image rows from rows.lower - r.
+        for byI in (rows.lowerBound - r)..<(rows.upperBound + r) {
+            // Horizontal: image row byI's sums over columns [x0, x0 + r] ∩ [0, w-1].
+            if byI >= 0 && byI < h {
+                let hr = rows0 + (byI % ring) * rowStride
                 let srcRow = src + byI * w * ch
                 if ch == 3 {
                     for bxI in 0..<bw {
@@ -77,13 +93,14 @@ private func kuwaharaPass(_ image: FloatImage, radius r: Int) -> FloatImage {
                     }
                 }
             }
+            guard byI >= rows.lowerBound else { continue }
             // Vertical: box row byI sums rows [y0, y0 + r] ∩ [0, h-1], then mean and total variance.
             let y0 = byI - r
             let ya = max(0, y0), yb = min(h - 1, y0 + r)
             let bx = boxes + (byI % ring) * rowStride
             for j in 0..<rowStride { bx[j] = 0 }
             for y in ya...yb {
-                let hr = rows + (y % ring) * rowStride
+                let hr = rows0 + (y % ring) * rowStride
                 for j in 0..<rowStride { bx[j] += hr[j] }
             }
             let rowsCount = yb - ya + 1
@@ -98,7 +115,7 @@ private func kuwaharaPass(_ image: FloatImage, radius r: Int) -> FloatImage {
             }
             // Output row y = byI - r: its quadrant boxes start on box rows y and y + r.
             let y = byI - r
-            guard y >= 0 else { continue }
+            guard y >= rows.lowerBound else { continue }
             let upper = boxes + (y % ring) * rowStride, lower = bx
             let d = dst + y * w * ch
             for x in 0..<w {
@@ -113,8 +130,5 @@ private func kuwaharaPass(_ image: FloatImage, radius r: Int) -> FloatImage {
                 for c in 0..<ch { o[c] = best[c] }
             }
         }
-    }}}
-        initialized = w * h * ch
-    }
-    return Image(width: w, height: h, channels: ch, samples: out)
+    }}
 }

@@ -37,13 +37,14 @@ public func resizeToFit(_ image: ByteImage, maxDimension: Int) -> ByteImage {
 
 /// Downscales by area averaging so that `max(width, height) <= maxDimension`,
 /// returning the exact (unrounded) means as `Float` in the input's 0...255 scale.
-public func resizeToFitAsFloat(_ image: ByteImage, maxDimension: Int) -> FloatImage {
+/// `threads` row bands run in parallel (same result for any value).
+public func resizeToFitAsFloat(_ image: ByteImage, maxDimension: Int, threads: Int = 1) -> FloatImage {
     let target = fittedSize(image.size, maxDimension: maxDimension)
     if target == image.size {
         return FloatImage(width: image.width, height: image.height, channels: image.channels,
                           samples: image.samples.map { Float($0) })
     }
-    return areaResizeToFloat(image, to: target)
+    return areaResampleBytesToFloat(image, to: target, threads: threads)
 }
 
 /// Area-averaging resize of bytes to an explicit size; rounds to the nearest byte.
@@ -159,7 +160,7 @@ func areaResample<In, Out>(_ image: Image<In>, to size: ImageSize,
 /// total is divided once in `Double`. Every intermediate is the exact integer the generic
 /// `Double` path computes, so the result is bit-identical to it, with half the memory
 /// traffic and integer loops the compiler vectorises.
-func areaResampleBytesToFloat(_ image: ByteImage, to size: ImageSize) -> FloatImage {
+func areaResampleBytesToFloat(_ image: ByteImage, to size: ImageSize, threads: Int = 1) -> FloatImage {
     let inW = image.width, inH = image.height, ch = image.channels
     let outW = size.width, outH = size.height
     precondition(outW >= 1 && outH >= 1 && outW <= inW && outH <= inH, "area resize only downsamples")
@@ -168,17 +169,20 @@ func areaResampleBytesToFloat(_ image: ByteImage, to size: ImageSize) -> FloatIm
     let denominator = Double(inW) * Double(inH)
     let rowLen = outW * ch
     let mid = [Int32](unsafeUninitializedCapacity: rowLen * inH) { buffer, initialized in
-        horizontalBytePass(image, weights: xw, outW: outW, into: buffer.baseAddress!)
+        forEachRowBand(rows: inH, threads: threads) { band in
+            horizontalBytePass(image, weights: xw, outW: outW, into: buffer.baseAddress!, rows: band)
+        }
         initialized = rowLen * inH
     }
     let yWeights = yw.weights.map { Int64($0) }
     let out = [Float](unsafeUninitializedCapacity: rowLen * outH) { buffer, initialized in
-        var acc = [Int64](repeating: 0, count: rowLen)
         mid.withUnsafeBufferPointer { m in
-        acc.withUnsafeMutableBufferPointer { a in
         yWeights.withUnsafeBufferPointer { wt in
+          forEachRowBand(rows: outH, threads: threads) { band in
+            var acc = [Int64](repeating: 0, count: rowLen)
+            acc.withUnsafeMutableBufferPointer { a in
             let a = a.baseAddress!, m = m.baseAddress!
-            for y in 0..<outH {
+            for y in band {
                 let s = yw.start[y], n = yw.count[y], o = yw.offset[y]
                 let w0 = wt[o], row0 = m + s * rowLen
                 for i in 0..<rowLen { a[i] = w0 &* Int64(row0[i]) }
@@ -191,7 +195,9 @@ func areaResampleBytesToFloat(_ image: ByteImage, to size: ImageSize) -> FloatIm
                 let d = buffer.baseAddress! + y * rowLen
                 for i in 0..<rowLen { d[i] = Float(Double(a[i]) / denominator) }
             }
-        }}}
+            }
+          }
+        }}
         initialized = rowLen * outH
     }
     return Image(width: outW, height: outH, channels: ch, samples: out)
@@ -201,7 +207,7 @@ func areaResampleBytesToFloat(_ image: ByteImage, to size: ImageSize) -> FloatIm
 private func horizontalBytePass(_ image: ByteImage, weights xw: AreaWeights, outW: Int, into mid: inout [Double]) {
     let count = outW * image.height * image.channels
     let sums = [Int32](unsafeUninitializedCapacity: count) { buffer, initialized in
-        horizontalBytePass(image, weights: xw, outW: outW, into: buffer.baseAddress!)
+        horizontalBytePass(image, weights: xw, outW: outW, into: buffer.baseAddress!, rows: 0..<image.height)
         initialized = count
     }
     for i in 0..<count { mid[i] = Double(sums[i]) }
@@ -209,7 +215,8 @@ private func horizontalBytePass(_ image: ByteImage, weights xw: AreaWeights, out
 
 /// Horizontal pass for bytes in exact integer arithmetic (each sum is at most `inW · 255`),
 /// into `inH · outW · channels` sums.
-private func horizontalBytePass(_ image: ByteImage, weights xw: AreaWeights, outW: Int, into dst: UnsafeMutablePointer<Int32>) {
+private func horizontalBytePass(_ image: ByteImage, weights xw: AreaWeights, outW: Int, into dst: UnsafeMutablePointer<Int32>,
+                                rows: Range<Int>) {
     let inW = image.width, inH = image.height, ch = image.channels
     let intWeights = xw.weights.map { Int32($0) }
     image.samples.withUnsafeBufferPointer { src in
@@ -217,7 +224,7 @@ private func horizontalBytePass(_ image: ByteImage, weights xw: AreaWeights, out
     xw.start.withUnsafeBufferPointer { xs in
     xw.count.withUnsafeBufferPointer { xc in
     xw.offset.withUnsafeBufferPointer { xo in
-        for y in 0..<inH {
+        for y in rows {
             let srcRow = src.baseAddress! + y * inW * ch
             let dstRow = y * outW * ch
             if ch == 3 {

@@ -86,3 +86,26 @@ import Testing
         }
     }
 }
+
+@Suite struct RowBandParallelTests {
+    @Test func kuwaharaBandsGiveTheSameResult() {
+        let image = KuwaharaStreamingTests.noise(width: 41, height: 70, channels: 3, seed: 3)
+        for radius in [1, 2, 5] {
+            let one = kuwaharaFilter(image, radius: radius, threads: 1)
+            #expect(kuwaharaFilter(image, radius: radius, threads: 2) == one)
+            #expect(kuwaharaFilter(image, radius: radius, threads: 3) == one)
+        }
+    }
+
+    @Test func preprocessIsTheSameOnAnyNumberOfThreads() {
+        var state: UInt32 = 11
+        let bytes = (0..<(300 * 180 * 3)).map { _ -> UInt8 in
+            state = state &* 1_664_525 &+ 1_013_904_223
+            return UInt8(truncatingIfNeeded: state >> 24)
+        }
+        let photo = ByteImage(width: 300, height: 180, channels: 3, samples: bytes)
+        let one = preprocess(photo, options: PreprocessOptions(maxDimension: 256, denoiseRadius: 2, threads: 1))
+        let two = preprocess(photo, options: PreprocessOptions(maxDimension: 256, denoiseRadius: 2, threads: 2))
+        #expect(one.lab == two.lab && one.luminance == two.luminance && one.polarity == two.polarity)
+    }
+}
