@@ -64,7 +64,14 @@ struct TuneCommand: ParsableCommand {
         if budget < 1 { throw ValidationError("--budget must be at least 1") }
         if top < 1 { throw ValidationError("--top must be at least 1") }
         if jobs < 1 { throw ValidationError("--jobs must be at least 1") }
-        _ = try parseAxes()
+        let axes = try parseAxes()
+        if Set(axes.map(\.key)).count != axes.count {
+            throw ValidationError("--grid names a setting twice; list all its values in one --grid key=v1,v2")
+        }
+        let combinations = combinationCount(axes)
+        if combinations > budget {
+            throw ValidationError("the grid has \(combinations) combinations, more than --budget \(budget); raise --budget or list fewer values")
+        }
     }
 
     private func parseAxes() throws -> [GridAxis] {

@@ -18,8 +18,8 @@ let benchmarks: @Sendable () -> Void = {
         timeUnits: .milliseconds,
         warmupIterations: 2,
         scalingFactor: .one,
-        maxDuration: .seconds(4),
-        maxIterations: 40
+        maxDuration: .seconds(2),
+        maxIterations: 25
     )
 
     let preset = try! BuiltinPresets.named("portrait")
@@ -31,6 +31,9 @@ let benchmarks: @Sendable () -> Void = {
     let prepared = pipeline.preprocess(photo)
     let lines = pipeline.extract(prepared)
     let page = pipeline.postprocess(lines)
+    let photoInput = InputDiscovery().discover([photoPath]).inputs[0]
+    var twoThreads = pipeline
+    twoThreads.threads = 2
 
     Benchmark("baseline: djpeg -scale 1/4 (spawned)") { benchmark in
         for _ in benchmark.scaledIterations {
@@ -77,15 +80,23 @@ let benchmarks: @Sendable () -> Void = {
     Benchmark("encode PNG") { benchmark in
         for _ in benchmark.scaledIterations { blackHole(try PNGEncoder(pixelFormat: .bilevel).encode(page)) }
     }
-    Benchmark("after decode: pipeline + PNG + report") { benchmark in
+    Benchmark("after decode: pipeline + PNG") { benchmark in
         for _ in benchmark.scaledIterations {
             let result = pipeline.run(photo)
+            let png = try PNGEncoder(pixelFormat: .bilevel).encode(result.lineArt)
+            blackHole(png)
+            blackHole(result.fillability)
+        }
+    }
+    Benchmark("after decode: pipeline + PNG, 2 threads per photo") { benchmark in
+        for _ in benchmark.scaledIterations {
+            let result = twoThreads.run(photo)
             blackHole(try PNGEncoder(pixelFormat: .bilevel).encode(result.lineArt))
         }
     }
     Benchmark("end to end: file to PNG + JSON report") { benchmark in
         for _ in benchmark.scaledIterations {
-            let (report, png) = try converter.render(BatchInput(path: photoPath, relativePath: "k.jpg"), pagePath: "k.png")
+            let (report, png) = try converter.render(photoInput, pagePath: "k.png")
             blackHole(png)
             blackHole(try encodeReportJSON(report))
         }
