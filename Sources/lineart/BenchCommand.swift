@@ -7,24 +7,25 @@ struct BenchCommand: ParsableCommand {
         commandName: "bench",
         abstract: "Time every stage of the conversion on sample photos.",
         discussion: """
-            Converts each photo as 'lineart convert' does (decode with shrink-on-load,
-            preprocess, extract, post-process, validate, PNG and JSON encode), in memory and
-            on one thread, --warmup times unrecorded and then --repeat times. Prints per photo
-            and per pass (all photos once) the median, p90, min and max of each stage in
-            milliseconds, the throughput in images/s and megapixels/s (of the photos as
-            stored), and the peak resident memory.
+            Converts each photo as 'lineart convert' does (shrink-on-load decode,
+            preprocess, extract, post-process, validate, PNG and JSON encode), in
+            memory, one photo at a time: --warmup passes unrecorded, then --repeat
+            passes. Prints per photo and per pass (all photos once) the median, p90,
+            min and max of each stage in milliseconds, the throughput in images/s
+            and megapixels/s (of the photos as stored) and the peak resident memory.
 
-            Preset: --preset NAME|FILE, or --preset all for every built-in preset; without
-            --preset, each photo listed in SAMPLES/manifest.json uses its manifest preset,
-            and other photos use portrait.
+            Preset: --preset NAME|FILE, or --preset all for every built-in preset.
+            Without --preset, photos listed in SAMPLES/manifest.json use their
+            manifest preset and other photos use portrait.
 
-            Timings on a busy machine are noisy: compare medians of runs taken side by side.
+            Timings on a busy machine are noisy: compare medians of runs taken side
+            by side (docs/benchmarks.md).
 
             Examples:
               lineart bench SampleImages --repeat 10
-              lineart bench SampleImages/Kleiber_by_Lukas_Baubkus.jpg --preset portrait --json
               lineart bench SampleImages --preset all --repeat 3 --warmup 0
-              lineart bench SampleImages/Kleiber_by_Lukas_Baubkus.jpg --preset portrait --threads 2
+              lineart bench SampleImages/Kleiber_by_Lukas_Baubkus.jpg \\
+                --preset portrait --threads 2 --json
             """
     )
 

@@ -96,17 +96,20 @@ struct ConvertCommand: ParsableCommand {
         let progress = ProgressReporter(total: discovery.inputs.count, quiet: quiet)
         let batchStart = Date()
 
-        let outcomes = runInParallel(
+        // Several workers: biggest photos first, so no big photo runs alone at the end.
+        let order = jobs > 1 ? largestFirstOrder(discovery.inputs) : Array(discovery.inputs.indices)
+        let outcomesInOrder = runInParallel(
             count: discovery.inputs.count, jobs: jobs,
             isCancelled: { interrupt.isRaised },
-            work: { index in
-                converters[index].convert(discovery.inputs[index],
+            work: { position in
+                let index = order[position]
+                return converters[index].convert(discovery.inputs[index],
                                   pagePath: layout.path(for: index, extension: "png"),
                                   reportPath: layout.path(for: index, extension: "json"),
                                   existing: mode)
             },
-            onFinish: { index, outcome in
-                let input = discovery.inputs[index]
+            onFinish: { position, outcome in
+                let input = discovery.inputs[order[position]]
                 switch outcome {
                 case .converted(let report):
                     let verdict = report.fillability.passes ? "passes" : "does not pass"
@@ -117,6 +120,8 @@ struct ConvertCommand: ParsableCommand {
                     progress.finished("", failure: "\(input.path): \(reason)")
                 }
             })
+        var outcomes = [ConversionOutcome?](repeating: nil, count: discovery.inputs.count)
+        for (position, outcome) in outcomesInOrder.enumerated() { outcomes[order[position]] = outcome }
         progress.close()
 
         var summary = BatchSummary(preset: preset, outputRoot: outputRoot, jobs: jobs)

@@ -7,23 +7,25 @@ struct TuneCommand: ParsableCommand {
         commandName: "tune",
         abstract: "Search for the settings whose pages pass most often on sample photos.",
         discussion: """
-            Starts from --preset (and any --set) and evaluates combinations of settings on
-            every photo of SAMPLES: the cartesian product of the --grid axes, or, without a
-            grid, the preset itself followed by a seeded random search over each setting's
-            valid range (see 'lineart presets portrait' for the keys; minRegionArea is only
-            varied by a grid). At most --budget combinations are evaluated. Combinations are
-            ranked by pass rate, then mean fillability score, then evaluation order, so the
-            same seed gives the same result.
+            Starts from --preset (and any --set) and evaluates combinations of
+            settings on every photo of SAMPLES: the cartesian product of the --grid
+            axes or, without a grid, the preset itself followed by a seeded random
+            search within each setting's valid range ('lineart presets portrait'
+            lists the keys; minRegionArea is varied only by a grid). At most
+            --budget combinations are evaluated. They are ranked by pass rate, then
+            mean fillability score, then evaluation order: the same seed gives the
+            same result. Each photo is decoded once per working size.
 
             Writes to --output:
-              NAME-tuned.json   the best settings as a preset (use it with --preset)
-              evaluations.json  every combination with its per-photo metrics and the ranking
-              report.html       the top combinations side by side, with each photo's page
+              NAME-tuned.json   the best settings as a preset for --preset
+              evaluations.json  every combination, its per-photo metrics, the ranking
+              report.html       the top combinations side by side with their pages
               pages/rank-K/     the pages of the top --top combinations
 
             Examples:
-              lineart tune SampleImages --preset portrait --grid thickness=2,3,4 --grid denoise=1,2,3 --output tuned
-              lineart tune SampleImages --preset pet --budget 40 --seed 7 --output tuned-pet
+              lineart tune SampleImages --preset portrait \\
+                --grid thickness=2,3,4 --grid denoise=1,2,3 --output tuned
+              lineart tune SampleImages --preset pet --budget 40 --seed 7 --output t
               lineart convert photos --output pages --preset tuned/portrait-tuned.json
             """
     )
