@@ -39,7 +39,7 @@ struct ConvertCommand: ParsableCommand {
         valueName: "file"))
     var manifest: String?
 
-    @Option(name: .long, help: "Photos converted at once (default: the number of cores).")
+    @Option(name: .long, help: "Cores to use: photos converted at once; with fewer photos than jobs, one photo's work is split (default: the number of cores).")
     var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
 
     @Flag(name: .long, help: "Leave photos whose page and report already exist; convert the rest (resumes a stopped run).")
@@ -87,23 +87,31 @@ struct ConvertCommand: ParsableCommand {
             throw ValidationError("no input found: \(missing) does not exist")
         }
         let layout = OutputLayout(root: outputRoot, inputs: discovery.inputs)
-        let converters = try makeConverters(defaultPreset: preset, inputs: discovery.inputs)
+        var tuned = try makeConverters(defaultPreset: preset, inputs: discovery.inputs)
+        // --jobs is the number of cores to use: photos first, and cores no photo can use
+        // (fewer photos than jobs) split each photo's row-parallel steps.
+        let threadsPerPhoto = max(1, jobs / max(1, min(jobs, discovery.inputs.count)))
+        for i in tuned.indices { tuned[i].pipeline.threads = threadsPerPhoto }
+        let converters = tuned
         let mode: ExistingOutputPolicy = skipExisting ? .skip : (overwrite ? .overwrite : .fail)
         let outputs = try pageOptions.resolve()
         let interrupt = InterruptFlag()
         let progress = ProgressReporter(total: discovery.inputs.count, quiet: quiet)
         let batchStart = Date()
 
-        let outcomes = runInParallel(
+        // Several workers: biggest photos first, so no big photo runs alone at the end.
+        let order = jobs > 1 ? largestFirstOrder(discovery.inputs) : Array(discovery.inputs.indices)
+        let outcomesInOrder = runInParallel(
             count: discovery.inputs.count, jobs: jobs,
             isCancelled: { interrupt.isRaised },
-            work: { index in
-                converters[index].convert(discovery.inputs[index],
-                                          paths: ConversionPaths(layout: layout, index: index),
-                                          outputs: outputs, existing: mode)
+            work: { position in
+                let index = order[position]
+                return converters[index].convert(discovery.inputs[index],
+                                                 paths: ConversionPaths(layout: layout, index: index),
+                                                 outputs: outputs, existing: mode)
             },
-            onFinish: { index, conversion in
-                let input = discovery.inputs[index]
+            onFinish: { position, conversion in
+                let input = discovery.inputs[order[position]]
                 switch conversion.outcome {
                 case .converted(let report):
                     let verdict = report.fillability.passes ? "passes" : "does not pass"
@@ -114,6 +122,8 @@ struct ConvertCommand: ParsableCommand {
                     progress.finished("", failure: "\(input.path): \(reason)")
                 }
             })
+        var outcomes = [PageConversion?](repeating: nil, count: discovery.inputs.count)
+        for (position, outcome) in outcomesInOrder.enumerated() { outcomes[order[position]] = outcome }
         progress.close()
         if let bookletPath = pageOptions.booklet {
             do {

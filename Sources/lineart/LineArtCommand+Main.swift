@@ -1,9 +1,11 @@
 import ArgumentParser
+import LineArtKit
 import Foundation
 
 extension LineArtCommand {
     /// Runs the command, with usage errors (bad flags, unknown preset, bad --set) exiting 2.
     static func main() {
+        keepFreedMemoryForReuse()
         do {
             var command = try parseAsRoot()
             try command.run()

@@ -13,7 +13,7 @@ struct LineArtCommand: ParsableCommand {
               lineart presets
             """,
         version: LineArtVersion.string,
-        subcommands: [ConvertCommand.self, ValidateCommand.self, PresetsCommand.self]
+        subcommands: [ConvertCommand.self, ValidateCommand.self, PresetsCommand.self, TuneCommand.self, BenchCommand.self]
     )
 }
 

@@ -142,6 +142,11 @@ int cic_png_encode(const cic_png_write_params *params, uint8_t **out, size_t *ou
 
 void cic_free(void *pointer);
 
+/* Makes glibc malloc keep freed large buffers for reuse instead of unmapping them
+ * (mmap threshold 256 MB, no trimming): a 20 MP photo's stages then reuse each other's
+ * pages instead of faulting in fresh zeroed ones. No-op without glibc. Returns 1 if applied. */
+int cic_keep_freed_memory_for_reuse(void);
+
 #ifdef __cplusplus
 }
 #endif

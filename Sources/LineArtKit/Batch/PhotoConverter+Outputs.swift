@@ -16,8 +16,7 @@ extension PhotoConverter {
     /// report, never throwing: every problem becomes `.failed(reason)`. All files are written
     /// atomically, pages first and the report last, so a report means the pages are there.
     ///
-    /// With the default ``PageOutputs`` this writes the same files as
-    /// ``convert(_:pagePath:reportPath:existing:)``.
+    /// With the default ``PageOutputs`` this writes `NAME.png` (1-bit) and `NAME.json`.
     public func convert(_ input: BatchInput, paths: ConversionPaths, outputs: PageOutputs,
                         existing: ExistingOutputPolicy) -> PageConversion {
         var files = outputs.formats.map { paths.page($0) }

@@ -22,7 +22,8 @@ public enum ConversionOutcome: Sendable {
 /// 1-bit PNG → report. Both files are written atomically, page first.
 public struct PhotoConverter: Sendable {
     public let preset: LineArtPreset
-    public let pipeline: LineArtPipeline
+    /// The pipeline; set `pipeline.threads` to let one photo use several cores.
+    public var pipeline: LineArtPipeline
     public var maxPixels: Int
 
     /// - Precondition: the preset's settings are valid (checked by ``LineArtPipeline/init(preset:)``).
@@ -32,52 +33,11 @@ public struct PhotoConverter: Sendable {
         self.maxPixels = maxPixels
     }
 
-    /// Converts `input`, never throwing: every problem becomes `.failed(reason)`.
-    public func convert(_ input: BatchInput, pagePath: String, reportPath: String,
-                        existing: ExistingOutputPolicy) -> ConversionOutcome {
-        let fileManager = FileManager.default
-        let pageExists = fileManager.fileExists(atPath: pagePath)
-        let reportExists = fileManager.fileExists(atPath: reportPath)
-        switch existing {
-        case .skip where pageExists && reportExists:
-            return .skipped
-        case .fail where pageExists || reportExists:
-            let name = pageExists ? pagePath : reportPath
-            return .failed("\(name) already exists (use --overwrite to replace it or --skip-existing to keep it)")
-        default:
-            break
-        }
-        do {
-            let (report, page) = try render(input, pagePath: pagePath)
-            let encoded = try encodeReportJSON(report)
-            try writeAtomically(page, to: URL(fileURLWithPath: pagePath), createParentDirectories: true)
-            try writeAtomically([UInt8](encoded), to: URL(fileURLWithPath: reportPath), createParentDirectories: true)
-            return .converted(report)
-        } catch let error as CodecError {
-            return .failed(error.description)
-        } catch {
-            return .failed("\(error)")
-        }
-    }
-
-    /// Decodes and converts; returns the report and the encoded page (not yet written).
+    /// Decodes and converts into a 1-bit PNG page; returns the report and the page bytes,
+    /// nothing written (what `bench` and the benchmarks time).
     public func render(_ input: BatchInput, pagePath: String) throws(CodecError) -> (ImageReport, [UInt8]) {
-        var decodeTime = 0.0
-        let options = DecodeOptions(targetMaxDimension: preset.settings.maxDimension, maxPixels: maxPixels)
-        let decoded = try timed(&decodeTime) { () throws(CodecError) -> DecodedImage in
-            try decodeImage(atPath: input.path, options: options)
-        }
-        let result = pipeline.run(decoded.image)
-        var timings = result.timings
-        timings.decode = decodeTime
-        let png = try timed(&timings.encode) { () throws(CodecError) -> [UInt8] in
-            try PNGEncoder(pixelFormat: .bilevel).encode(result.lineArt)
-        }
-        let report = ImageReport(
-            input: input.path, page: pagePath, format: decoded.format.rawValue,
-            originalSize: decoded.originalSize, processedSize: result.lineArt.size,
-            orientation: decoded.orientation.rawValue, preset: preset.name, settings: preset.settings,
-            fillability: result.fillability, timingsMs: timings, warnings: decoded.warnings)
-        return (report, png)
+        let base = pagePath.hasSuffix(".png") ? String(pagePath.dropLast(4)) : pagePath
+        let (report, files, _) = try renderOutputs(input, paths: ConversionPaths(base: base), outputs: PageOutputs())
+        return (report, files.first?.1 ?? [])
     }
 }

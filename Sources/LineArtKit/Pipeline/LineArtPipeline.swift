@@ -6,6 +6,9 @@ public struct LineArtPipeline: Sendable {
     public let preset: LineArtPreset
     public var settings: LineArtSettings { preset.settings }
     let engine: any ExtractionEngine
+    /// Threads one photo may use for its row-band-parallel steps (1 = the calling thread).
+    /// Batches set it to the cores left idle by photo-level parallelism; results do not depend on it.
+    public var threads = 1
 
     /// - Throws: ``SettingsError`` when a setting is out of range or the engine is unknown.
     public init(preset: LineArtPreset) throws(SettingsError) {
@@ -37,7 +40,9 @@ public struct LineArtPipeline: Sendable {
 
     /// Stage 1: resize to `maxDimension`, blur, contrast curve, denoise, polarity.
     public func preprocess(_ photo: ByteImage) -> PreprocessedImage {
-        LineArtKit.preprocess(photo, options: PreprocessOptions(settings))
+        var options = PreprocessOptions(settings)
+        options.threads = threads
+        return LineArtKit.preprocess(photo, options: options)
     }
 
     /// Stage 2: the preset's extraction engine; 1-px-ish lines, 0 on 255.

@@ -11,76 +11,124 @@
 /// Every `(r+1)×(r+1)` box's channel means and total variance are computed once with
 /// separable box sums (each box serves as a quadrant of four pixels), so the cost is
 /// O(pixels · channels · r) with small r. Windows are clipped at the image border.
+/// The pass streams rows through small ring buffers, so its working set stays in cache.
 ///
 /// - Parameters:
 ///   - image: interleaved float image, any channel count (typically Lab).
 ///   - radius: quadrant size minus one; `0` returns the image unchanged.
 ///   - passes: number of times to apply the filter (each pass flattens texture further).
-public func kuwaharaFilter(_ image: FloatImage, radius: Int, passes: Int = 1) -> FloatImage {
+///   - threads: row bands processed in parallel (1 = on the calling thread); the result
+///     does not depend on it.
+public func kuwaharaFilter(_ image: FloatImage, radius: Int, passes: Int = 1, threads: Int = 1) -> FloatImage {
     guard radius > 0, passes > 0, image.width > 0, image.height > 0 else { return image }
     var current = image
-    for _ in 0..<passes { current = kuwaharaPass(current, radius: radius) }
+    for _ in 0..<passes { current = kuwaharaPass(current, radius: radius, threads: threads) }
     return current
 }
 
-private func kuwaharaPass(_ image: FloatImage, radius r: Int) -> FloatImage {
+/// One pass, streamed row by row: horizontal box sums of the last `r+1` rows and the box
+/// statistics of the last `r+1` box rows live in two small ring buffers (a few hundred KB,
+/// cache resident), and output row `y` is written as soon as box row `y + r` exists.
+/// The arithmetic (order of every float addition) is that of the plain two-pass form, so
+/// results are bit-identical to it. Row bands recompute their `r`-row halo and run in parallel.
+private func kuwaharaPass(_ image: FloatImage, radius r: Int, threads: Int) -> FloatImage {
     let w = image.width, h = image.height, ch = image.channels
-    let k = ch + 1                          // per box: channel sums (then means), sum of squares (then variance)
-    let bw = w + r, bh = h + r              // box origins x0 ∈ [-r, w-1], y0 ∈ [-r, h-1]
-    var rows = [Float](repeating: 0, count: bw * h * k)
-    var boxes = [Float](repeating: 0, count: bw * bh * k)
-    var out = [Float](repeating: 0, count: image.samples.count)
-    image.samples.withUnsafeBufferPointer { src in
-    rows.withUnsafeMutableBufferPointer { hr in
-    boxes.withUnsafeMutableBufferPointer { bx in
-        // Horizontal: sums over columns [x0, x0 + r] ∩ [0, w-1].
-        for y in 0..<h {
-            for bxI in 0..<bw {
-                let x0 = bxI - r
-                let o = (y * bw + bxI) * k
-                for x in max(0, x0)...min(w - 1, x0 + r) {
-                    let p = (y * w + x) * ch
-                    var sq: Float = 0
-                    for c in 0..<ch { let v = src[p + c]; hr[o + c] += v; sq += v * v }
-                    hr[o + ch] += sq
-                }
+    let out = [Float](unsafeUninitializedCapacity: image.samples.count) { outBuffer, initialized in
+        let dst = SharedMutablePointer(base: outBuffer.baseAddress!)
+        image.samples.withUnsafeBufferPointer { srcBuffer in
+            let src = srcBuffer.baseAddress!
+            forEachRowBand(rows: h, threads: threads) { band in
+                kuwaharaBand(src: src, dst: dst.base, width: w, height: h, channels: ch, radius: r, rows: band)
             }
         }
-        // Vertical: sums over rows [y0, y0 + r] ∩ [0, h-1], then mean and total variance.
-        for byI in 0..<bh {
-            let y0 = byI - r
-            let ya = max(0, y0), yb = min(h - 1, y0 + r)
-            for bxI in 0..<bw {
-                let x0 = bxI - r
-                let count = Float((min(w - 1, x0 + r) - max(0, x0) + 1) * (yb - ya + 1))
-                let o = (byI * bw + bxI) * k
-                for y in ya...yb {
-                    let p = (y * bw + bxI) * k
-                    for j in 0..<k { bx[o + j] += hr[p + j] }
-                }
-                let inv = 1 / count
-                var meanSq: Float = 0
-                for c in 0..<ch { let m = bx[o + c] * inv; bx[o + c] = m; meanSq += m * m }
-                bx[o + ch] = bx[o + ch] * inv - meanSq
-            }
-        }
-    }}}
-    boxes.withUnsafeBufferPointer { bx in
-        out.withUnsafeMutableBufferPointer { dst in
-            for y in 0..<h {
-                for x in 0..<w {
-                    // Quadrant boxes start at (x-r, y-r), (x, y-r), (x-r, y), (x, y): +r in box coordinates.
-                    let ul = (y * bw + x) * k, ur = (y * bw + x + r) * k
-                    let ll = ((y + r) * bw + x) * k, lr = ((y + r) * bw + x + r) * k
-                    var best = ul, bestVar = bx[ul + ch]
-                    if bx[ur + ch] < bestVar { best = ur; bestVar = bx[ur + ch] }
-                    if bx[ll + ch] < bestVar { best = ll; bestVar = bx[ll + ch] }
-                    if bx[lr + ch] < bestVar { best = lr }
-                    let o = (y * w + x) * ch
-                    for c in 0..<ch { dst[o + c] = bx[best + c] }
-                }
-            }
-        }
+        initialized = w * h * ch
     }
     return Image(width: w, height: h, channels: ch, samples: out)
+}
+
+/// Output rows `rows` of one Kuwahara pass (see ``kuwaharaPass(_:radius:threads:)``).
+private func kuwaharaBand(src: UnsafePointer<Float>, dst: UnsafeMutablePointer<Float>, width w: Int, height h: Int,
+                          channels ch: Int, radius r: Int, rows: Range<Int>) {
+    let k = ch + 1                          // per box: channel sums (then means), sum of squares (then variance)
+    let bw = w + r                          // box origins x0 ∈ [-r, w-1]; box row byI has origin y0 = byI - r
+    let ring = r + 1, rowStride = bw * k
+    var rowRing = [Float](repeating: 0, count: ring * rowStride)
+    var boxRing = [Float](repeating: 0, count: ring * rowStride)
+    rowRing.withUnsafeMutableBufferPointer { rowBuffer in
+    boxRing.withUnsafeMutableBufferPointer { boxBuffer in
+        let rows0 = rowBuffer.baseAddress!, boxes = boxBuffer.baseAddress!
+        // Box rows rows.lower ..< rows.upper + r are needed; they read image rows from rows.lower - r.
+        for byI in (rows.lowerBound - r)..<(rows.upperBound + r) {
+            // Horizontal: image row byI's sums over columns [x0, x0 + r] ∩ [0, w-1].
+            if byI >= 0 && byI < h {
+                let hr = rows0 + (byI % ring) * rowStride
+                let srcRow = src + byI * w * ch
+                if ch == 3 {
+                    for bxI in 0..<bw {
+                        let x0 = bxI - r
+                        var s0: Float = 0, s1: Float = 0, s2: Float = 0, s3: Float = 0
+                        var p = srcRow + max(0, x0) * 3
+                        for _ in max(0, x0)...min(w - 1, x0 + r) {
+                            let v0 = p[0], v1 = p[1], v2 = p[2]
+                            s0 += v0; s1 += v1; s2 += v2
+                            var sq: Float = 0
+                            sq += v0 * v0; sq += v1 * v1; sq += v2 * v2
+                            s3 += sq
+                            p += 3
+                        }
+                        let o = hr + bxI * 4
+                        o[0] = s0; o[1] = s1; o[2] = s2; o[3] = s3
+                    }
+                } else {
+                    for bxI in 0..<bw {
+                        let x0 = bxI - r
+                        let o = hr + bxI * k
+                        for j in 0..<k { o[j] = 0 }
+                        for x in max(0, x0)...min(w - 1, x0 + r) {
+                            let p = srcRow + x * ch
+                            var sq: Float = 0
+                            for c in 0..<ch { let v = p[c]; o[c] += v; sq += v * v }
+                            o[ch] += sq
+                        }
+                    }
+                }
+            }
+            guard byI >= rows.lowerBound else { continue }
+            // Vertical: box row byI sums rows [y0, y0 + r] ∩ [0, h-1], then mean and total variance.
+            let y0 = byI - r
+            let ya = max(0, y0), yb = min(h - 1, y0 + r)
+            let bx = boxes + (byI % ring) * rowStride
+            for j in 0..<rowStride { bx[j] = 0 }
+            for y in ya...yb {
+                let hr = rows0 + (y % ring) * rowStride
+                for j in 0..<rowStride { bx[j] += hr[j] }
+            }
+            let rowsCount = yb - ya + 1
+            for bxI in 0..<bw {
+                let x0 = bxI - r
+                let count = Float((min(w - 1, x0 + r) - max(0, x0) + 1) * rowsCount)
+                let o = bx + bxI * k
+                let inv = 1 / count
+                var meanSq: Float = 0
+                for c in 0..<ch { let m = o[c] * inv; o[c] = m; meanSq += m * m }
+                o[ch] = o[ch] * inv - meanSq
+            }
+            // Output row y = byI - r: its quadrant boxes start on box rows y and y + r.
+            let y = byI - r
+            guard y >= rows.lowerBound else { continue }
+            let upper = boxes + (y % ring) * rowStride, lower = bx
+            let d = dst + y * w * ch
+            for x in 0..<w {
+                // Quadrant boxes start at (x-r, y-r), (x, y-r), (x-r, y), (x, y): +r in box coordinates.
+                let ul = upper + x * k, ur = upper + (x + r) * k
+                let ll = lower + x * k, lr = lower + (x + r) * k
+                var best = ul, bestVar = ul[ch]
+                if ur[ch] < bestVar { best = ur; bestVar = ur[ch] }
+                if ll[ch] < bestVar { best = ll; bestVar = ll[ch] }
+                if lr[ch] < bestVar { best = lr }
+                let o = d + x * ch
+                for c in 0..<ch { o[c] = best[c] }
+            }
+        }
+    }}
 }

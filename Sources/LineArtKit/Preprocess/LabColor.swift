@@ -36,9 +36,11 @@ public enum LabColor {
 
     /// Converts an RGB (3-channel) or gray (1-channel) float image with values in `0...255`
     /// to a 3-channel interleaved Lab image (L, a, b). Gray input gives a = b = 0.
-    public static func labFromSRGB(_ image: FloatImage) -> FloatImage {
+    /// `threads` row bands convert in parallel (same result for any value).
+    public static func labFromSRGB(_ image: FloatImage, threads: Int = 1) -> FloatImage {
         precondition(image.channels == 3 || image.channels == 1, "expected RGB or gray")
         let n = image.pixelCount, ch = image.channels
+        _ = n
         var out = [Float](repeating: 0, count: n * 3)
         linearTable.withUnsafeBufferPointer { lut in
         fTable.withUnsafeBufferPointer { ft in
@@ -56,7 +58,9 @@ public enum LabColor {
                         let a = p - Float(i)
                         return ft[i] + a * (ft[i + 1] - ft[i])
                     }
-                    for i in 0..<n {
+                    let w = image.width
+                    forEachRowBand(rows: image.height, threads: threads) { band in
+                    for i in (band.lowerBound * w)..<(band.upperBound * w) {
                         let r: Float, g: Float, b: Float
                         if ch == 3 {
                             r = lin(src[3 * i]); g = lin(src[3 * i + 1]); b = lin(src[3 * i + 2])
@@ -72,6 +76,7 @@ public enum LabColor {
                             dst[3 * i + 1] = 500 * (f(x) - fy)
                             dst[3 * i + 2] = 200 * (fy - f(z))
                         }
+                    }
                     }
                 }
             }

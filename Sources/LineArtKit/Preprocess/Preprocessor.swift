@@ -13,9 +13,13 @@ public struct PreprocessOptions: Sendable, Equatable {
     public var denoiseRadius: Int
     /// Number of Kuwahara passes, 1...4 (default 1). Ignored when `denoiseRadius == 0`.
     public var denoisePasses: Int
+    /// Threads for the row-band-parallel steps (resize, Lab, Kuwahara), 1 = the calling
+    /// thread only. The result is the same for any value; only the time changes.
+    public var threads: Int
 
     public init(maxDimension: Int = 768, blurAmount: Float = 0, contrastBoost: Float = 1,
-                denoiseRadius: Int = 3, denoisePasses: Int = 1) {
+                denoiseRadius: Int = 3, denoisePasses: Int = 1, threads: Int = 1) {
+        self.threads = max(1, threads)
         self.maxDimension = maxDimension
         self.blurAmount = blurAmount
         self.contrastBoost = contrastBoost
@@ -65,9 +69,10 @@ public struct PreprocessedImage: Sendable {
 public func preprocess(_ image: ByteImage, options: PreprocessOptions = PreprocessOptions()) -> PreprocessedImage {
     precondition(image.channels == 1 || image.channels == 3, "preprocess expects gray or RGB")
     precondition(image.width > 0 && image.height > 0, "empty image")
-    let resized = resizeToFitAsFloat(image, maxDimension: max(1, options.maxDimension))
-    var lab = LabColor.labFromSRGB(resized)
-    lab = kuwaharaFilter(lab, radius: max(0, options.denoiseRadius), passes: max(1, options.denoisePasses))
+    let threads = max(1, options.threads)
+    let resized = resizeToFitAsFloat(image, maxDimension: max(1, options.maxDimension), threads: threads)
+    var lab = LabColor.labFromSRGB(resized, threads: threads)
+    lab = kuwaharaFilter(lab, radius: max(0, options.denoiseRadius), passes: max(1, options.denoisePasses), threads: threads)
     lab = gaussianBlur(lab, sigma: options.blurSigma)
     ContrastCurve(boost: options.contrastBoost).apply(to: &lab, channel: 0, scale: 100)
     let n = lab.pixelCount

@@ -1,0 +1,116 @@
+/// The HTML page of a tuning run: the top combinations side by side, each photo's page
+/// under each of them with its metrics, so a person can see why one combination wins.
+///
+/// Self-contained HTML (inline CSS, no script); page images are referenced by the
+/// relative paths given, which the caller writes next to the HTML.
+public struct TuningReportHTML: Sendable {
+    /// One column: a ranked evaluation and, per photo (same order as `photos`), its page image path.
+    public struct Column: Sendable {
+        public var rank: Int
+        public var evaluation: TuningEvaluation
+        public var pagePaths: [String]
+
+        public init(rank: Int, evaluation: TuningEvaluation, pagePaths: [String]) {
+            self.rank = rank
+            self.evaluation = evaluation
+            self.pagePaths = pagePaths
+        }
+    }
+
+    public var title: String
+    public var basePreset: LineArtPreset
+    /// Photo paths as given, one row each.
+    public var photos: [String]
+    public var columns: [Column]
+    /// How many combinations were evaluated in all.
+    public var evaluatedCount: Int
+
+    public init(title: String, basePreset: LineArtPreset, photos: [String], columns: [Column], evaluatedCount: Int) {
+        self.title = title
+        self.basePreset = basePreset
+        self.photos = photos
+        self.columns = columns
+        self.evaluatedCount = evaluatedCount
+    }
+
+    public var html: String {
+        var h = """
+            <!DOCTYPE html>
+            <html lang="en"><head><meta charset="utf-8"><title>\(escape(title))</title>
+            <style>
+            body { font: 14px/1.4 system-ui, sans-serif; margin: 1.5em; color: #222; }
+            table { border-collapse: collapse; }
+            th, td { border: 1px solid #ccc; padding: 6px; vertical-align: top; }
+            th { background: #f4f4f4; text-align: left; }
+            td img { max-width: 260px; max-height: 260px; display: block; border: 1px solid #ddd; background: #fff; }
+            .pass { color: #176317; font-weight: bold; } .fail { color: #a01818; font-weight: bold; }
+            .metrics { font-size: 12px; white-space: nowrap; } code { font-size: 12px; }
+            </style></head><body>
+            <h1>\(escape(title))</h1>
+            <p>Base preset <b>\(escape(basePreset.name))</b> (\(escape(basePreset.profile.rawValue)) targets); \
+            \(evaluatedCount) combinations evaluated on \(photos.count) photos; ranked by pass rate, then mean \
+            fillability score, then evaluation order. The top \(columns.count) are shown.</p>
+            <h2>Top combinations</h2>
+            <table><tr><th>rank</th><th>evaluation</th><th>pass rate</th><th>mean score</th><th>changes from the base preset</th></tr>
+
+            """
+        for column in columns {
+            let e = column.evaluation
+            let changes = e.changes.isEmpty ? "(the base preset)" : e.changes.map { "<code>\(escape($0))</code>" }.joined(separator: " ")
+            h += "<tr><td>\(column.rank)</td><td>#\(e.index)</td><td>\(percent(e.passRate))</td>"
+                + "<td>\(fixed(e.meanScore))</td><td>\(changes)</td></tr>\n"
+        }
+        h += "</table>\n<h2>Pages</h2>\n<table><tr><th>photo</th>"
+        for column in columns { h += "<th>rank \(column.rank) (#\(column.evaluation.index))</th>" }
+        h += "</tr>\n"
+        for (p, photo) in photos.enumerated() {
+            h += "<tr><th>\(escape(photo))</th>"
+            for column in columns {
+                let m = column.evaluation.photos[p]
+                let verdict = m.passes ? "<span class=\"pass\">passes</span>" : "<span class=\"fail\">fails</span>"
+                h += "<td><a href=\"\(escape(column.pagePaths[p]))\"><img src=\"\(escape(column.pagePaths[p]))\" alt=\"page\"></a>"
+                    + "<div class=\"metrics\">\(verdict), score \(fixed(m.score))<br>"
+                    + "regions \(m.regionCount), closure \(percent(m.closureRate))<br>"
+                    + "leak \(percent(m.leakPotential)), tap \(percent(m.tapUsability))<br>"
+                    + "ink \(percent(m.inkFraction))</div></td>"
+            }
+            h += "</tr>\n"
+        }
+        h += "</table>\n<p>Every evaluation, with per-photo metrics: <a href=\"evaluations.json\">evaluations.json</a>.</p>\n</body></html>\n"
+        return h
+    }
+
+    private func percent(_ v: Double) -> String { fixed(v * 100, digits: 1) + "%" }
+
+    private func fixed(_ v: Double, digits: Int = 3) -> String {
+        guard v.isFinite else { return "\(v)" }
+        var scale = 1.0
+        for _ in 0..<digits { scale *= 10 }
+        let r = (v * scale).rounded() / scale
+        var text = String(r)
+        if let dot = text.firstIndex(of: ".") {
+            let decimals = text.distance(from: dot, to: text.endIndex) - 1
+            if decimals < digits { text += String(repeating: "0", count: digits - decimals) }
+        } else {
+            text += "." + String(repeating: "0", count: digits)
+        }
+        return text
+    }
+}
+
+/// Escapes `&`, `<`, `>`, `"` and `'` for HTML text and attribute values.
+func escape(_ text: String) -> String {
+    var out = ""
+    out.reserveCapacity(text.count)
+    for c in text {
+        switch c {
+        case "&": out += "&amp;"
+        case "<": out += "&lt;"
+        case ">": out += "&gt;"
+        case "\"": out += "&quot;"
+        case "'": out += "&#39;"
+        default: out.append(c)
+        }
+    }
+    return out
+}

@@ -1,0 +1,124 @@
+import ArgumentParser
+import Foundation
+import LineArtKit
+
+struct BenchCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "bench",
+        abstract: "Time every stage of the conversion on sample photos.",
+        discussion: """
+            Converts each photo as 'lineart convert' does (shrink-on-load decode,
+            preprocess, extract, post-process, validate, PNG and JSON encode), in
+            memory, one photo at a time: --warmup passes unrecorded, then --repeat
+            passes. Prints per photo and per pass (all photos once) the median, p90,
+            min and max of each stage in milliseconds, the throughput in images/s
+            and megapixels/s (of the photos as stored) and the peak resident memory.
+
+            Preset: --preset NAME|FILE, or --preset all for every built-in preset.
+            Without --preset, photos listed in SAMPLES/manifest.json use their
+            manifest preset and other photos use portrait.
+
+            Timings on a busy machine are noisy: compare medians of runs taken side
+            by side (docs/benchmarks.md).
+
+            Examples:
+              lineart bench SampleImages --repeat 10
+              lineart bench SampleImages --preset all --repeat 3 --warmup 0
+              lineart bench SampleImages/Kleiber_by_Lukas_Baubkus.jpg \\
+                --preset portrait --threads 2 --json
+            """
+    )
+
+    @Argument(help: ArgumentHelp("A folder of sample photos (or photo files).", valueName: "samples"))
+    var samples: [String] = []
+
+    @Option(name: .long, help: ArgumentHelp(
+        "A built-in preset, a preset .json file, or 'all' for every built-in preset (default: the manifest's, else portrait).",
+        valueName: "name|file|all"))
+    var preset: String?
+
+    @Option(name: .customLong("set"), help: ArgumentHelp(
+        "Override one setting of the preset(s), e.g. --set denoise=0 (repeatable).", valueName: "key=value"))
+    var overrides: [String] = []
+
+    @Option(name: .long, help: "Recorded passes over all photos.")
+    var `repeat`: Int = 5
+
+    @Option(name: .long, help: "Unrecorded passes before the recorded ones.")
+    var warmup: Int = 1
+
+    @Option(name: .long, help: "Threads each photo's row-parallel steps (resize, Lab, Kuwahara) may use.")
+    var threads: Int = 1
+
+    @Flag(name: .long, help: "Print the results as JSON on stdout instead of a table.")
+    var json = false
+
+    func validate() throws {
+        if samples.isEmpty {
+            throw ValidationError("no samples: name a folder of photos, e.g. 'lineart bench SampleImages'")
+        }
+        if `repeat` < 1 { throw ValidationError("--repeat must be at least 1") }
+        if warmup < 0 { throw ValidationError("--warmup must be 0 or more") }
+        if threads < 1 { throw ValidationError("--threads must be at least 1") }
+    }
+
+    func run() throws {
+        let discovery = InputDiscovery().discover(samples)
+        for problem in discovery.problems { writeError("lineart: \(problem.path): \(problem.reason)\n") }
+        guard !discovery.inputs.isEmpty else {
+            throw ValidationError("no photos found in \(samples.joined(separator: ", "))")
+        }
+        let cases = try makeCases(discovery.inputs)
+        var runner = BenchmarkRunner(cases: cases, repetitions: `repeat`, warmup: warmup)
+        runner.threads = threads
+        let report: BenchmarkReport
+        do {
+            report = try runner.run { pass in
+                if !json { writeError("\rpass \(pass)/\(`repeat`)") }
+            }
+        } catch {
+            writeError("\nlineart: \(error)\n")
+            throw ExitCode(ExitStatus.someFailed)
+        }
+        if json {
+            FileHandle.standardOutput.write(try encodeReportJSON(report))
+        } else {
+            writeError("\n")
+            print(report.table, terminator: "")
+        }
+    }
+
+    /// The (photo, preset) pairs to time.
+    private func makeCases(_ inputs: [BatchInput]) throws -> [BenchmarkCase] {
+        if preset == "all" {
+            let presets = try BuiltinPresets.names.map { try resolve($0) }
+            return presets.flatMap { preset in inputs.map { BenchmarkCase(input: $0, preset: preset) } }
+        }
+        if let preset {
+            let resolved = try resolve(preset)
+            return inputs.map { BenchmarkCase(input: $0, preset: resolved) }
+        }
+        let manifest = samples.count == 1 ? manifestNear(samples[0]) : nil
+        var byName: [String: LineArtPreset] = [:]
+        return try inputs.map { input in
+            let name = manifest?.presetName(forPath: input.path) ?? "portrait"
+            if byName[name] == nil { byName[name] = try resolve(name) }
+            return BenchmarkCase(input: input, preset: byName[name]!)
+        }
+    }
+
+    private func manifestNear(_ sample: String) -> SampleManifest? {
+        var isDirectory: ObjCBool = false
+        let folder = FileManager.default.fileExists(atPath: sample, isDirectory: &isDirectory) && isDirectory.boolValue
+            ? sample : (sample as NSString).deletingLastPathComponent
+        let path = (folder as NSString).appendingPathComponent("manifest.json")
+        guard FileManager.default.fileExists(atPath: path) else { return nil }
+        return try? SampleManifest.load(path: path)
+    }
+
+    private func resolve(_ name: String) throws -> LineArtPreset {
+        var options = PresetOptions()
+        options.overrides = overrides
+        return try options.resolve(name)
+    }
+}

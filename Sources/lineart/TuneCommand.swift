@@ -1,0 +1,164 @@
+import ArgumentParser
+import Foundation
+import LineArtKit
+
+struct TuneCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "tune",
+        abstract: "Search for the settings whose pages pass most often on sample photos.",
+        discussion: """
+            Starts from --preset (and any --set) and evaluates combinations of
+            settings on every photo of SAMPLES: the cartesian product of the --grid
+            axes or, without a grid, the preset itself followed by a seeded random
+            search within each setting's valid range ('lineart presets portrait'
+            lists the keys; minRegionArea is varied only by a grid). At most
+            --budget combinations are evaluated. They are ranked by pass rate, then
+            mean fillability score, then evaluation order: the same seed gives the
+            same result. Each photo is decoded once per working size.
+
+            Writes to --output:
+              NAME-tuned.json   the best settings as a preset for --preset
+              evaluations.json  every combination, its per-photo metrics, the ranking
+              report.html       the top combinations side by side with their pages
+              pages/rank-K/     the pages of the top --top combinations
+
+            Examples:
+              lineart tune SampleImages --preset portrait \\
+                --grid thickness=2,3,4 --grid denoise=1,2,3 --output tuned
+              lineart tune SampleImages --preset pet --budget 40 --seed 7 --output t
+              lineart convert photos --output pages --preset tuned/portrait-tuned.json
+            """
+    )
+
+    @Argument(help: ArgumentHelp("A folder of sample photos (or photo files).", valueName: "samples"))
+    var samples: [String] = []
+
+    @OptionGroup var presetOptions: PresetOptions
+
+    @Option(name: .customLong("grid"), help: ArgumentHelp(
+        "Values to try for one setting, e.g. --grid thickness=2,3,4 (repeatable; the combinations are their product).",
+        valueName: "key=v1,v2,..."))
+    var grid: [String] = []
+
+    @Option(name: .long, help: "Most combinations to evaluate (a grid with more is refused).")
+    var budget: Int = 24
+
+    @Option(name: .long, help: "Seed of the random search; the same seed gives the same combinations.")
+    var seed: UInt64 = 1
+
+    @Option(name: [.short, .long], help: ArgumentHelp("Folder for the tuned preset, evaluations.json and report.html.", valueName: "dir"))
+    var output: String?
+
+    @Option(name: .long, help: "Combinations shown side by side in report.html, with their pages.")
+    var top: Int = 3
+
+    @Option(name: .long, help: "Pipeline runs at once (default: the number of cores).")
+    var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+
+    @Flag(name: [.short, .long], help: "Print no progress.")
+    var quiet = false
+
+    func validate() throws {
+        if samples.isEmpty {
+            throw ValidationError("no samples: name a folder of photos, e.g. 'lineart tune SampleImages --preset portrait --output tuned'")
+        }
+        if output == nil { throw ValidationError("missing --output DIR: the folder for the tuned preset and the report") }
+        if budget < 1 { throw ValidationError("--budget must be at least 1") }
+        if top < 1 { throw ValidationError("--top must be at least 1") }
+        if jobs < 1 { throw ValidationError("--jobs must be at least 1") }
+        let axes = try parseAxes()
+        if Set(axes.map(\.key)).count != axes.count {
+            throw ValidationError("--grid names a setting twice; list all its values in one --grid key=v1,v2")
+        }
+        let combinations = combinationCount(axes)
+        if combinations > budget {
+            throw ValidationError("the grid has \(combinations) combinations, more than --budget \(budget); raise --budget or list fewer values")
+        }
+    }
+
+    private func parseAxes() throws -> [GridAxis] {
+        var axes: [GridAxis] = []
+        for text in grid {
+            do {
+                axes.append(try GridAxis.parse(text))
+            } catch {
+                throw ValidationError("--grid \(text): \(error.description)")
+            }
+        }
+        return axes
+    }
+
+    func run() throws {
+        let base = try presetOptions.resolve()
+        let axes = try parseAxes()
+        let candidates: [LineArtSettings]
+        do {
+            candidates = try SearchSpace(base: base.settings, axes: axes).candidates(budget: budget, seed: seed)
+        } catch {
+            throw ValidationError(error.description)
+        }
+        let outputRoot = output ?? "."
+        let discovery = InputDiscovery(excluding: [outputRoot]).discover(samples)
+        for problem in discovery.problems { writeError("lineart: \(problem.path): \(problem.reason)\n") }
+        guard !discovery.inputs.isEmpty else { throw ValidationError("no photos found in \(samples.joined(separator: ", "))") }
+
+        let evaluator = TuningEvaluator(base: base, inputs: discovery.inputs, jobs: jobs)
+        let quiet = self.quiet
+        if !quiet {
+            writeError("evaluating \(candidates.count) combinations on \(discovery.inputs.count) photos with \(jobs) jobs\n")
+        }
+        let (evaluations, failures) = try evaluator.evaluate(candidates) { done, total in
+            if !quiet && (done % 16 == 0 || done == total) { writeError("\r\(done)/\(total) pipeline runs") }
+        }
+        if !quiet { writeError("\n") }
+        for failure in failures { writeError("lineart: \(failure.input): \(failure.reason) (left out)\n") }
+        let failedInputs = Set(failures.map(\.input))
+        let used = discovery.inputs.filter { !failedInputs.contains($0.path) }
+        guard !used.isEmpty else {
+            writeError("lineart: no photo could be decoded\n")
+            throw ExitCode(ExitStatus.someFailed)
+        }
+
+        let ranked = rankEvaluations(evaluations)
+        let best = ranked[0]
+        var tuned = base
+        tuned.name = base.name + "-tuned"
+        tuned.settings = best.settings
+        tuned.summary = "Tuned from \(base.name) on \(used.count) photos (evaluation #\(best.index) of \(evaluations.count)): "
+            + String(format: "pass rate %.0f%%, mean score %.3f.", best.passRate * 100, best.meanScore)
+
+        try FileManager.default.createDirectory(atPath: outputRoot, withIntermediateDirectories: true)
+        func path(_ name: String) -> URL { URL(fileURLWithPath: (outputRoot as NSString).appendingPathComponent(name)) }
+        try writeAtomically(Array(tuned.jsonText.utf8), to: path(tuned.name + ".json"))
+        let summary = TuningSummary(basePreset: base.name, seed: seed, budget: budget, search: axes.isEmpty ? "random" : "grid",
+                                    photos: used.map(\.path), skippedPhotos: failures.map(\.input), evaluations: evaluations)
+        try writeAtomically([UInt8](try encodeReportJSON(summary)), to: path("evaluations.json"))
+
+        // Pages of the top combinations, re-run from one decode per size.
+        let topEvaluations = Array(ranked.prefix(top))
+        let decoded = TuningEvaluator(base: base, inputs: used, jobs: jobs)
+            .decodeAll(maxDimensions: topEvaluations.map(\.settings.maxDimension)).photos
+        var columns: [TuningReportHTML.Column] = []
+        for (offset, evaluation) in topEvaluations.enumerated() {
+            let folder = "pages/rank-\(offset + 1)"
+            let layout = OutputLayout(root: folder, inputs: used)
+            let pages = try evaluator.pages(for: evaluation.settings, photos: decoded[evaluation.settings.maxDimension]!)
+            var paths: [String] = []
+            for (i, page) in pages.enumerated() {
+                let relative = layout.path(for: i, extension: "png")
+                try writeAtomically(try PNGEncoder(pixelFormat: .bilevel).encode(page), to: path(relative),
+                                    createParentDirectories: true)
+                paths.append(relative)
+            }
+            columns.append(TuningReportHTML.Column(rank: offset + 1, evaluation: evaluation, pagePaths: paths))
+        }
+        let html = TuningReportHTML(title: "lineart tune: \(base.name)", basePreset: base, photos: used.map(\.path),
+                                    columns: columns, evaluatedCount: evaluations.count).html
+        try writeAtomically(Array(html.utf8), to: path("report.html"))
+
+        print(String(format: "best: evaluation #%d, pass rate %.0f%%, mean score %.3f%@", best.index, best.passRate * 100,
+                     best.meanScore, best.changes.isEmpty ? " (the base preset)" : ": " + best.changes.joined(separator: " ")))
+        print("wrote \(path(tuned.name + ".json").path), evaluations.json and report.html in \(outputRoot)")
+        if !failures.isEmpty { throw ExitCode(ExitStatus.someFailed) }
+    }
+}
