@@ -42,6 +42,13 @@ public struct ExtractionParameters: Sendable, Equatable {
     /// (small closed specks such as seeds and pores), 0...100 (default 8 px).
     public var minimumChainExtent: Int
 
+    /// Regions engine: the smallest tappable paper region in pixels (default 500).
+    public var minRegionArea: Int = 500
+    /// Regions engine: the stroke width the page will get, which eats into each region (default 2).
+    public var lineWidth: Int = 2
+    /// Regions engine: how many segments to keep at most (default 150).
+    public var targetSegments: Int = 150
+
     public init(contrastAdjustment: Float = 1.5, strongEdgeFraction: Float = 0.25,
                 lowThresholdRatio: Float = 0.4, minimumMagnitude: Float = 2,
                 chromaWeight: Float = 1, minimumChainLength: Int = 12, minimumChainExtent: Int = 8,
@@ -62,7 +69,7 @@ public struct ExtractionParameters: Sendable, Equatable {
 /// The registry of engines, by name.
 public enum ExtractionEngines {
     /// Every available engine, in preference order (the first is the default).
-    public static let all: [any ExtractionEngine] = [EdgeEngine()]
+    public static let all: [any ExtractionEngine] = [EdgeEngine(), SegmentationEngine()]
 
     /// The names of all engines.
     public static var names: [String] { all.map(\.name) }

@@ -25,7 +25,7 @@ public enum BuiltinPresets {
                 "simplifyRegions": true,
                 "minSpeckArea": 40,
                 "denoise": 4,
-                "engine": "edges"
+                "engine": "regions"
               }
             }
 
@@ -44,10 +44,10 @@ public enum BuiltinPresets {
                 "contrastBoost": 1.2,
                 "blurAmount": 0.0,
                 "minRegionArea": 500,
-                "simplifyRegions": false,
+                "simplifyRegions": true,
                 "minSpeckArea": 24,
                 "denoise": 2,
-                "engine": "edges"
+                "engine": "regions"
               }
             }
 
@@ -66,10 +66,10 @@ public enum BuiltinPresets {
                 "contrastBoost": 1.0,
                 "blurAmount": 0.0,
                 "minRegionArea": 500,
-                "simplifyRegions": false,
+                "simplifyRegions": true,
                 "minSpeckArea": 16,
                 "denoise": 3,
-                "engine": "edges"
+                "engine": "regions"
               }
             }
 
@@ -88,10 +88,10 @@ public enum BuiltinPresets {
                 "contrastBoost": 1.0,
                 "blurAmount": 0.0,
                 "minRegionArea": 500,
-                "simplifyRegions": false,
+                "simplifyRegions": true,
                 "minSpeckArea": 16,
                 "denoise": 3,
-                "engine": "edges"
+                "engine": "regions"
               }
             }
 
@@ -110,10 +110,10 @@ public enum BuiltinPresets {
                 "contrastBoost": 1.0,
                 "blurAmount": 0.0,
                 "minRegionArea": 500,
-                "simplifyRegions": false,
+                "simplifyRegions": true,
                 "minSpeckArea": 24,
                 "denoise": 4,
-                "engine": "edges"
+                "engine": "regions"
               }
             }
 
@@ -132,10 +132,10 @@ public enum BuiltinPresets {
                 "contrastBoost": 1.3,
                 "blurAmount": 0.0,
                 "minRegionArea": 500,
-                "simplifyRegions": false,
+                "simplifyRegions": true,
                 "minSpeckArea": 24,
                 "denoise": 2,
-                "engine": "edges"
+                "engine": "regions"
               }
             }
 

@@ -66,8 +66,8 @@ extension LineArtSettings {
                  "Ink components smaller than this many pixels are erased as specks."),
             .int("denoise", \.denoise, 0...6, default: 3,
                  "Radius in pixels of the edge-preserving Kuwahara filter that flattens texture (grass, fur, hair) before extraction; 0 turns it off."),
-            .choice("engine", \.engine, ["edges"], default: "edges",
-                    "Extraction engine: edges (colour-aware gradient, non-maximum suppression, hysteresis)."),
+            .choice("engine", \.engine, ["edges", "regions"], default: "edges",
+                    "Extraction engine: edges (colour-aware gradient, non-maximum suppression, hysteresis) or regions (graph-based colour segmentation, small segments merged, boundaries drawn: closed by construction)."),
         ]
     }
 

@@ -8,7 +8,12 @@ extension PreprocessOptions {
 }
 
 extension ExtractionParameters {
-    public init(_ settings: LineArtSettings) {
+    /// - Parameter targets: the page's region-count target; the regions engine keeps
+    ///   about the middle of that range in segments.
+    public init(_ settings: LineArtSettings, targets: FillabilityTargets = .standard) {
         self.init(contrastAdjustment: Float(settings.contrastAdjustment))
+        minRegionArea = settings.minRegionArea
+        lineWidth = settings.thickness
+        targetSegments = targets.minRegions + (targets.maxRegions - targets.minRegions) / 4
     }
 }

@@ -1,0 +1,180 @@
+/// Merges the segments of a label image on its region adjacency graph, using each
+/// segment's mean colour.
+///
+/// 1. Segments smaller than `minArea` join the neighbour whose mean colour is closest,
+///    smallest segment first (so specks and slivers vanish into what surrounds them).
+/// 2. While there are more than `maxCount` segments, the adjacent pair with the lowest
+///    Ward cost `ΔE² · nA·nB / (nA + nB)` merges (similar colours first, small ones
+///    before large ones), kept in a priority queue with lazy invalidation.
+///
+/// - Returns: labels `0..<count`, row-major first-pixel order.
+public func mergeSegments(_ labels: [Int32], count: Int, colours: FloatImage,
+                          minArea: Int, maxCount: Int) -> (labels: [Int32], count: Int) {
+    var graph = SegmentGraph(labels: labels, count: count, colours: colours)
+    graph.absorbSmallSegments(minArea: minArea)
+    graph.mergeUntil(count: maxCount)
+    return graph.relabel(labels)
+}
+
+struct SegmentGraph {
+    let channels: Int
+    var forest: DisjointSets
+    var area: [Int]
+    var colourSum: [Float]
+    var neighbours: [[Int32: Int32]]
+    var alive: Int
+    var version: [Int32]
+
+    init(labels: [Int32], count: Int, colours: FloatImage) {
+        channels = colours.channels
+        forest = DisjointSets(count: count)
+        area = [Int](repeating: 0, count: count)
+        colourSum = [Float](repeating: 0, count: count * colours.channels)
+        neighbours = Array(repeating: [:], count: count)
+        alive = count
+        version = [Int32](repeating: 0, count: count)
+        let width = colours.width, height = colours.height, ch = channels
+        labels.withUnsafeBufferPointer { lab in
+            colours.samples.withUnsafeBufferPointer { px in
+                for i in 0..<lab.count {
+                    let l = Int(lab[i])
+                    area[l] += 1
+                    for c in 0..<ch { colourSum[l * ch + c] += px[i * ch + c] }
+                }
+                for y in 0..<height {
+                    for x in 0..<width {
+                        let i = y * width + x
+                        let a = lab[i]
+                        if x + 1 < width, lab[i + 1] != a { link(a, lab[i + 1]) }
+                        if y + 1 < height, lab[i + width] != a { link(a, lab[i + width]) }
+                    }
+                }
+            }
+        }
+    }
+
+    private mutating func link(_ a: Int32, _ b: Int32) {
+        neighbours[Int(a)][b, default: 0] += 1
+        neighbours[Int(b)][a, default: 0] += 1
+    }
+
+    func distance2(_ a: Int, _ b: Int) -> Float {
+        var sum: Float = 0
+        let na = Float(area[a]), nb = Float(area[b])
+        for c in 0..<channels {
+            let d = colourSum[a * channels + c] / na - colourSum[b * channels + c] / nb
+            sum += d * d
+        }
+        return sum
+    }
+
+    func wardCost(_ a: Int, _ b: Int) -> Float {
+        let na = Float(area[a]), nb = Float(area[b])
+        return distance2(a, b) * na * nb / (na + nb)
+    }
+
+    /// Merges root `b` into root `a` (or the reverse, by size); returns the surviving root.
+    mutating func merge(_ a: Int, _ b: Int) -> Int {
+        let root = forest.union(a, b)
+        let gone = root == a ? b : a
+        area[root] += area[gone]
+        for c in 0..<channels { colourSum[root * channels + c] += colourSum[gone * channels + c] }
+        for (other, length) in neighbours[gone] where Int(other) != root {
+            neighbours[root][other, default: 0] += length
+            neighbours[Int(other)][Int32(gone)] = nil
+            neighbours[Int(other)][Int32(root), default: 0] += length
+        }
+        neighbours[root][Int32(gone)] = nil
+        neighbours[gone] = [:]
+        alive -= 1
+        version[root] += 1
+        version[gone] += 1
+        return root
+    }
+
+    mutating func absorbSmallSegments(minArea: Int) {
+        guard minArea > 1 else { return }
+        let order = (0..<area.count).filter { area[$0] < minArea }.sorted { area[$0] < area[$1] }
+        for start in order {
+            var r = forest.find(start)
+            while area[r] < minArea && alive > 1 {
+                var best = -1
+                var bestDistance = Float.infinity
+                for (other, _) in neighbours[r] {
+                    let o = Int(other)
+                    let d = distance2(r, o)
+                    if d < bestDistance || (d == bestDistance && o < best) { best = o; bestDistance = d }
+                }
+                guard best >= 0 else { break }
+                r = merge(r, best)
+            }
+        }
+    }
+
+    mutating func mergeUntil(count target: Int) {
+        guard alive > target else { return }
+        var heap = MinHeap()
+        for a in 0..<area.count where forest.find(a) == a {
+            for (other, _) in neighbours[a] where Int(other) > a {
+                heap.push(cost: wardCost(a, Int(other)), a: Int32(a), b: other, va: version[a], vb: version[Int(other)])
+            }
+        }
+        while alive > target, let top = heap.pop() {
+            let a = Int(top.a), b = Int(top.b)
+            guard version[a] == top.va, version[b] == top.vb else { continue }
+            let root = merge(a, b)
+            for (other, _) in neighbours[root] {
+                let o = Int(other)
+                heap.push(cost: wardCost(root, o), a: Int32(root), b: other, va: version[root], vb: version[o])
+            }
+        }
+    }
+
+    mutating func relabel(_ labels: [Int32]) -> (labels: [Int32], count: Int) {
+        var map = [Int32](repeating: -1, count: area.count)
+        var out = [Int32](repeating: 0, count: labels.count)
+        var next: Int32 = 0
+        for i in 0..<labels.count {
+            let r = forest.find(Int(labels[i]))
+            if map[r] < 0 { map[r] = next; next += 1 }
+            out[i] = map[r]
+        }
+        return (out, Int(next))
+    }
+}
+
+/// A binary min-heap of candidate merges.
+struct MinHeap {
+    struct Entry { var cost: Float; var a: Int32; var b: Int32; var va: Int32; var vb: Int32 }
+    private var items: [Entry] = []
+
+    mutating func push(cost: Float, a: Int32, b: Int32, va: Int32, vb: Int32) {
+        items.append(Entry(cost: cost, a: a, b: b, va: va, vb: vb))
+        var i = items.count - 1
+        while i > 0 {
+            let parent = (i - 1) / 2
+            guard items[i].cost < items[parent].cost else { break }
+            items.swapAt(i, parent)
+            i = parent
+        }
+    }
+
+    mutating func pop() -> Entry? {
+        guard let first = items.first else { return nil }
+        let last = items.removeLast()
+        if !items.isEmpty {
+            items[0] = last
+            var i = 0
+            while true {
+                let l = 2 * i + 1, r = l + 1
+                var smallest = i
+                if l < items.count && items[l].cost < items[smallest].cost { smallest = l }
+                if r < items.count && items[r].cost < items[smallest].cost { smallest = r }
+                if smallest == i { break }
+                items.swapAt(i, smallest)
+                i = smallest
+            }
+        }
+        return first
+    }
+}
