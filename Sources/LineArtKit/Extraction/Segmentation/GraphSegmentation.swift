@@ -13,7 +13,8 @@
 ///   - scale: the `k` of the paper; larger gives fewer, bigger segments.
 ///   - minSize: the smallest segment, in pixels.
 /// - Returns: one label per pixel, `0..<count`, numbered in row-major order of first pixel.
-public func graphSegmentation(_ image: FloatImage, scale: Float, minSize: Int) -> (labels: [Int32], count: Int) {
+public func graphSegmentation(_ image: FloatImage, scale: Float, minSize: Int,
+                              borderWeight: Float = 1, borderBand: Float = 0.15) -> (labels: [Int32], count: Int) {
     let width = image.width, height = image.height, channels = image.channels
     let n = width * height
     guard n > 0 else { return ([], 0) }
@@ -43,6 +44,21 @@ public func graphSegmentation(_ image: FloatImage, scale: Float, minSize: Int) -
                     if x + 1 < width { edgeA.append(Int32(p)); edgeB.append(Int32(q + 1)); edgeW.append(weight(p, q + 1)) }
                     if x > 0 { edgeA.append(Int32(p)); edgeB.append(Int32(q - 1)); edgeW.append(weight(p, q - 1)) }
                 }
+            }
+        }
+    }
+    if borderWeight < 1 {
+        // Edges near the page edge count as weaker, so the surroundings of the subject
+        // segment coarser than the middle of the picture.
+        let band = max(1, borderBand * Float(min(width, height)))
+        var e = 0
+        for y in 0..<height {
+            for x in 0..<width {
+                let d = Float(min(min(x, width - 1 - x), min(y, height - 1 - y)))
+                let factor = min(1, borderWeight + (1 - borderWeight) * d / band)
+                let edges = (x + 1 < width ? 1 : 0) + (y + 1 < height ? (x + 1 < width ? 2 : 1) + (x > 0 ? 1 : 0) : 0)
+                for k in 0..<edges { edgeW[e + k] = UInt16(Float(edgeW[e + k]) * factor) }
+                e += edges
             }
         }
     }
