@@ -57,6 +57,11 @@ struct ConvertCommand: ParsableCommand {
     @Flag(name: .long, help: "Print the batch summary as JSON on stdout.")
     var json = false
 
+    @Option(name: .long, help: ArgumentHelp(
+        "Also write an HTML contact sheet: each photo beside its page with its fillability metrics.",
+        valueName: "file.html"))
+    var contactSheet: String?
+
     func validate() throws {
         if inputs.isEmpty {
             throw ValidationError("no input: name photos or folders to convert, e.g. 'lineart convert SampleImages --output pages'")
@@ -159,6 +164,9 @@ struct ConvertCommand: ParsableCommand {
         } catch {
             writeError("lineart: cannot write \(layout.batchReportPath): \(error)\n")
         }
+        if let contactSheet {
+            writeContactSheet(to: contactSheet, outcomes: outcomes.map { $0?.outcome }, inputs: discovery.inputs, layout: layout)
+        }
         if json {
             FileHandle.standardOutput.write(try summary.jsonData())
         } else if !quiet {
@@ -193,6 +201,22 @@ struct ConvertCommand: ParsableCommand {
             let made = try converter(try presetOptions.resolve(name))
             byName[name] = made
             return made
+        }
+    }
+
+    /// The contact sheet of the converted photos, in input order.
+    private func writeContactSheet(to path: String, outcomes: [ConversionOutcome?], inputs: [BatchInput], layout: OutputLayout) {
+        var rows: [ContactSheet.Row] = []
+        for (index, outcome) in outcomes.enumerated() {
+            guard case .converted(let report)? = outcome else { continue }
+            rows.append(ContactSheet.Row(photoPath: inputs[index].path, pagePath: layout.path(for: index, extension: "png"),
+                                         preset: report.preset, fillability: report.fillability))
+        }
+        let html = ContactSheet(title: "LineArt contact sheet", rows: rows).html(sheetPath: path)
+        do {
+            try writeAtomically(Array(html.utf8), to: URL(fileURLWithPath: path), createParentDirectories: true)
+        } catch {
+            writeError("lineart: cannot write \(path): \(error)\n")
         }
     }
 }

@@ -57,8 +57,8 @@ public struct TuningReportHTML: Sendable {
         for column in columns {
             let e = column.evaluation
             let changes = e.changes.isEmpty ? "(the base preset)" : e.changes.map { "<code>\(escape($0))</code>" }.joined(separator: " ")
-            h += "<tr><td>\(column.rank)</td><td>#\(e.index)</td><td>\(percent(e.passRate))</td>"
-                + "<td>\(fixed(e.meanScore))</td><td>\(changes)</td></tr>\n"
+            h += "<tr><td>\(column.rank)</td><td>#\(e.index)</td><td>\(htmlPercent(e.passRate))</td>"
+                + "<td>\(htmlFixed(e.meanScore))</td><td>\(changes)</td></tr>\n"
         }
         h += "</table>\n<h2>Pages</h2>\n<table><tr><th>photo</th>"
         for column in columns { h += "<th>rank \(column.rank) (#\(column.evaluation.index))</th>" }
@@ -69,48 +69,14 @@ public struct TuningReportHTML: Sendable {
                 let m = column.evaluation.photos[p]
                 let verdict = m.passes ? "<span class=\"pass\">passes</span>" : "<span class=\"fail\">fails</span>"
                 h += "<td><a href=\"\(escape(column.pagePaths[p]))\"><img src=\"\(escape(column.pagePaths[p]))\" alt=\"page\"></a>"
-                    + "<div class=\"metrics\">\(verdict), score \(fixed(m.score))<br>"
-                    + "regions \(m.regionCount), closure \(percent(m.closureRate))<br>"
-                    + "leak \(percent(m.leakPotential)), tap \(percent(m.tapUsability))<br>"
-                    + "ink \(percent(m.inkFraction))</div></td>"
+                    + "<div class=\"metrics\">\(verdict), score \(htmlFixed(m.score))<br>"
+                    + "regions \(m.regionCount), closure \(htmlPercent(m.closureRate))<br>"
+                    + "leak \(htmlPercent(m.leakPotential)), tap \(htmlPercent(m.tapUsability))<br>"
+                    + "ink \(htmlPercent(m.inkFraction))</div></td>"
             }
             h += "</tr>\n"
         }
         h += "</table>\n<p>Every evaluation, with per-photo metrics: <a href=\"evaluations.json\">evaluations.json</a>.</p>\n</body></html>\n"
         return h
     }
-
-    private func percent(_ v: Double) -> String { fixed(v * 100, digits: 1) + "%" }
-
-    private func fixed(_ v: Double, digits: Int = 3) -> String {
-        guard v.isFinite else { return "\(v)" }
-        var scale = 1.0
-        for _ in 0..<digits { scale *= 10 }
-        let r = (v * scale).rounded() / scale
-        var text = String(r)
-        if let dot = text.firstIndex(of: ".") {
-            let decimals = text.distance(from: dot, to: text.endIndex) - 1
-            if decimals < digits { text += String(repeating: "0", count: digits - decimals) }
-        } else {
-            text += "." + String(repeating: "0", count: digits)
-        }
-        return text
-    }
-}
-
-/// Escapes `&`, `<`, `>`, `"` and `'` for HTML text and attribute values.
-func escape(_ text: String) -> String {
-    var out = ""
-    out.reserveCapacity(text.count)
-    for c in text {
-        switch c {
-        case "&": out += "&amp;"
-        case "<": out += "&lt;"
-        case ">": out += "&gt;"
-        case "\"": out += "&quot;"
-        case "'": out += "&#39;"
-        default: out.append(c)
-        }
-    }
-    return out
 }

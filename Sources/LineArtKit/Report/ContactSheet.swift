@@ -1,0 +1,91 @@
+import Foundation
+
+/// An HTML contact sheet of a batch: each photo beside its page, with the preset, the
+/// verdict and the four fillability metrics, so a person can judge the pages at a glance.
+///
+/// Self-contained HTML (inline CSS, no script). Photos and pages are referenced by paths
+/// relative to the sheet's own folder, so the sheet, the pages and the photos can be
+/// moved together.
+public struct ContactSheet: Sendable {
+    public struct Row: Sendable {
+        public var photoPath: String
+        public var pagePath: String
+        public var preset: String
+        public var fillability: FillabilityResult
+
+        public init(photoPath: String, pagePath: String, preset: String, fillability: FillabilityResult) {
+            self.photoPath = photoPath
+            self.pagePath = pagePath
+            self.preset = preset
+            self.fillability = fillability
+        }
+    }
+
+    public var title: String
+    public var rows: [Row]
+
+    public init(title: String, rows: [Row]) {
+        self.title = title
+        self.rows = rows
+    }
+
+    /// The sheet as HTML, for a file written at `sheetPath`.
+    public func html(sheetPath: String) -> String {
+        let folder = (absolutePath(sheetPath) as NSString).deletingLastPathComponent
+        let passing = rows.filter(\.fillability.passes).count
+        let mean = rows.isEmpty ? 0 : rows.map(\.fillability.score).reduce(0, +) / Double(rows.count)
+        var h = """
+            <!DOCTYPE html>
+            <html lang="en"><head><meta charset="utf-8"><title>\(escape(title))</title>
+            <style>
+            body { font: 14px/1.4 system-ui, sans-serif; margin: 1.5em; color: #222; }
+            table { border-collapse: collapse; }
+            th, td { border: 1px solid #ccc; padding: 6px; vertical-align: top; }
+            th { background: #f4f4f4; text-align: left; }
+            td img { max-width: 360px; max-height: 300px; display: block; border: 1px solid #ddd; background: #fff; }
+            .pass { color: #176317; font-weight: bold; } .fail { color: #a01818; font-weight: bold; }
+            .miss { color: #a01818; } .metrics { white-space: nowrap; }
+            </style></head><body>
+            <h1>\(escape(title))</h1>
+            <p>\(passing) of \(rows.count) pages pass all four fillability targets of their preset; mean score \(htmlFixed(mean)).</p>
+            <table><tr><th>photo</th><th>page</th><th>fillability</th></tr>
+
+            """
+        for row in rows {
+            let r = row.fillability
+            let photo = escape(relativePath(row.photoPath, from: folder))
+            let page = escape(relativePath(row.pagePath, from: folder))
+            func metric(_ name: String, _ value: String, _ met: Bool, _ target: String) -> String {
+                "<span class=\"\(met ? "" : "miss")\">\(name) \(value)</span> (\(target))<br>"
+            }
+            let t = r.targets
+            h += "<tr><td><a href=\"\(photo)\"><img src=\"\(photo)\" alt=\"photo\"></a>\(escape((row.photoPath as NSString).lastPathComponent))</td>"
+                + "<td><a href=\"\(page)\"><img src=\"\(page)\" alt=\"page\"></a></td>"
+                + "<td class=\"metrics\"><b>\(escape(row.preset))</b><br>"
+                + (r.passes ? "<span class=\"pass\">passes</span>" : "<span class=\"fail\">does not pass</span>")
+                + ", score \(htmlFixed(r.score))<br>"
+                + metric("regions", "\(r.regionCount)", r.checks.regionCount, "\(t.minRegions)-\(t.maxRegions)")
+                + metric("closure", htmlPercent(r.closureRate), r.checks.closure, "&ge; \(htmlPercent(t.minClosure))")
+                + metric("leak", htmlPercent(r.leakPotential), r.checks.leak, "&lt; \(htmlPercent(t.maxLeak))")
+                + metric("tap", htmlPercent(r.tapUsability), r.checks.tap, "&ge; \(htmlPercent(t.minTap))")
+                + "ink \(htmlPercent(r.inkFraction))</td></tr>\n"
+        }
+        h += "</table>\n</body></html>\n"
+        return h
+    }
+}
+
+/// The absolute, standardised form of `path`.
+func absolutePath(_ path: String) -> String {
+    URL(fileURLWithPath: path).standardizedFileURL.path
+}
+
+/// `path` relative to the folder `base` (both made absolute first), e.g. `../../SampleImages/a.jpg`.
+func relativePath(_ path: String, from base: String) -> String {
+    let target = absolutePath(path).split(separator: "/")
+    let origin = absolutePath(base).split(separator: "/")
+    var common = 0
+    while common < target.count && common < origin.count && target[common] == origin[common] { common += 1 }
+    let ups = Array(repeating: "..", count: origin.count - common)
+    return (ups + target[common...].map(String.init)).joined(separator: "/")
+}

@@ -1,0 +1,37 @@
+/// Text helpers shared by the HTML reports (tuning report, contact sheet).
+
+/// `v` with exactly `digits` decimals, without Foundation's locale-dependent formatting.
+func htmlFixed(_ v: Double, digits: Int = 3) -> String {
+    guard v.isFinite else { return "\(v)" }
+    var scale = 1.0
+    for _ in 0..<digits { scale *= 10 }
+    let r = (v * scale).rounded() / scale
+    var text = String(r)
+    if let dot = text.firstIndex(of: ".") {
+        let decimals = text.distance(from: dot, to: text.endIndex) - 1
+        if decimals < digits { text += String(repeating: "0", count: digits - decimals) }
+    } else {
+        text += "." + String(repeating: "0", count: digits)
+    }
+    return text
+}
+
+/// A fraction as a percentage with one decimal: 0.1234 → "12.3%".
+func htmlPercent(_ v: Double) -> String { htmlFixed(v * 100, digits: 1) + "%" }
+
+/// Escapes `&`, `<`, `>`, `"` and `'` for HTML text and attribute values.
+func escape(_ text: String) -> String {
+    var out = ""
+    out.reserveCapacity(text.count)
+    for c in text {
+        switch c {
+        case "&": out += "&amp;"
+        case "<": out += "&lt;"
+        case ">": out += "&gt;"
+        case "\"": out += "&quot;"
+        case "'": out += "&#39;"
+        default: out.append(c)
+        }
+    }
+    return out
+}
