@@ -19,67 +19,98 @@ public func graphSegmentation(_ image: FloatImage, scale: Float, minSize: Int,
     let n = width * height
     guard n > 0 else { return ([], 0) }
 
-    // Edges as (a, b) pairs with quantised weights, bucket-sorted.
+    // Edges as (a, b) pairs with quantised weights, bucket-sorted. Each pixel links to
+    // its right, lower, lower-right and lower-left neighbours.
     let buckets = 2048
     let quantum: Float = 16  // 1/16 ΔE resolution; weights over 128 share the last bucket
-    var edgeA: [Int32] = [], edgeB: [Int32] = [], edgeW: [UInt16] = []
-    let maxEdges = 4 * n
-    edgeA.reserveCapacity(maxEdges); edgeB.reserveCapacity(maxEdges); edgeW.reserveCapacity(maxEdges)
+    let edgeCount = (width - 1) * height + width * (height - 1) + 2 * (width - 1) * (height - 1)
+    var edgeA = [Int32](repeating: 0, count: edgeCount)
+    var edgeB = [Int32](repeating: 0, count: edgeCount)
+    var edgeW = [UInt16](repeating: 0, count: edgeCount)
+    let band = max(1, borderBand * Float(min(width, height)))
     image.samples.withUnsafeBufferPointer { px in
-        @inline(__always) func weight(_ p: Int, _ q: Int) -> UInt16 {
-            var sum: Float = 0
-            for c in 0..<channels {
-                let d = px[p * channels + c] - px[q * channels + c]
-                sum += d * d
-            }
-            return UInt16(min(Float(buckets - 1), sum.squareRoot() * quantum))
-        }
-        for y in 0..<height {
-            for x in 0..<width {
-                let p = y * width + x
-                if x + 1 < width { edgeA.append(Int32(p)); edgeB.append(Int32(p + 1)); edgeW.append(weight(p, p + 1)) }
-                if y + 1 < height {
-                    let q = p + width
-                    edgeA.append(Int32(p)); edgeB.append(Int32(q)); edgeW.append(weight(p, q))
-                    if x + 1 < width { edgeA.append(Int32(p)); edgeB.append(Int32(q + 1)); edgeW.append(weight(p, q + 1)) }
-                    if x > 0 { edgeA.append(Int32(p)); edgeB.append(Int32(q - 1)); edgeW.append(weight(p, q - 1)) }
+        edgeA.withUnsafeMutableBufferPointer { ea in
+        edgeB.withUnsafeMutableBufferPointer { eb in
+        edgeW.withUnsafeMutableBufferPointer { ew in
+            var e = 0
+            for y in 0..<height {
+                let dy = min(y, height - 1 - y)
+                for x in 0..<width {
+                    let p = y * width + x
+                    // Edges near the page edge count as weaker, so the surroundings of the
+                    // subject segment coarser than the middle of the picture.
+                    let d = Float(min(dy, min(x, width - 1 - x)))
+                    let factor = borderWeight < 1 ? min(1, borderWeight + (1 - borderWeight) * d / band) : 1
+                    let scale = quantum * factor
+                    @inline(__always) func add(_ q: Int) {
+                        var sum: Float = 0
+                        for c in 0..<channels {
+                            let diff = px[p * channels + c] - px[q * channels + c]
+                            sum += diff * diff
+                        }
+                        ea[e] = Int32(p)
+                        eb[e] = Int32(q)
+                        ew[e] = UInt16(min(Float(buckets - 1), sum.squareRoot() * scale))
+                        e += 1
+                    }
+                    if x + 1 < width { add(p + 1) }
+                    if y + 1 < height {
+                        add(p + width)
+                        if x + 1 < width { add(p + width + 1) }
+                        if x > 0 { add(p + width - 1) }
+                    }
                 }
             }
         }
-    }
-    if borderWeight < 1 {
-        // Edges near the page edge count as weaker, so the surroundings of the subject
-        // segment coarser than the middle of the picture.
-        let band = max(1, borderBand * Float(min(width, height)))
-        var e = 0
-        for y in 0..<height {
-            for x in 0..<width {
-                let d = Float(min(min(x, width - 1 - x), min(y, height - 1 - y)))
-                let factor = min(1, borderWeight + (1 - borderWeight) * d / band)
-                let edges = (x + 1 < width ? 1 : 0) + (y + 1 < height ? (x + 1 < width ? 2 : 1) + (x > 0 ? 1 : 0) : 0)
-                for k in 0..<edges { edgeW[e + k] = UInt16(Float(edgeW[e + k]) * factor) }
-                e += edges
-            }
+        }
         }
     }
     let order = bucketOrder(edgeW, buckets: buckets)
 
     var forest = DisjointSets(count: n)
     var threshold = [Float](repeating: scale, count: n)
-    for e in order {
-        let a = forest.find(Int(edgeA[e])), b = forest.find(Int(edgeB[e]))
-        guard a != b else { continue }
-        let w = Float(edgeW[e]) / quantum
-        if w <= threshold[a] && w <= threshold[b] {
-            let root = forest.union(a, b)
-            threshold[root] = w + scale / Float(forest.size[root])
+    order.withUnsafeBufferPointer { order in
+    edgeA.withUnsafeBufferPointer { ea in
+    edgeB.withUnsafeBufferPointer { eb in
+    edgeW.withUnsafeBufferPointer { ew in
+    threshold.withUnsafeMutableBufferPointer { threshold in
+    forest.parent.withUnsafeMutableBufferPointer { parent in
+    forest.size.withUnsafeMutableBufferPointer { size in
+        @inline(__always) func find(_ x: Int) -> Int {
+            var x = x
+            while Int(parent[x]) != x {
+                parent[x] = parent[Int(parent[x])]
+                x = Int(parent[x])
+            }
+            return x
+        }
+        @inline(__always) func union(_ a: Int, _ b: Int) -> Int {
+            let (big, small) = size[a] >= size[b] ? (a, b) : (b, a)
+            parent[small] = Int32(big)
+            size[big] += size[small]
+            return big
+        }
+        for e in order {
+            let a = find(Int(ea[e])), b = find(Int(eb[e]))
+            guard a != b else { continue }
+            let w = Float(ew[e]) / quantum
+            if w <= threshold[a] && w <= threshold[b] {
+                let root = union(a, b)
+                threshold[root] = w + scale / Float(size[root])
+            }
+        }
+        if minSize > 1 {
+            for e in order {
+                let a = find(Int(ea[e])), b = find(Int(eb[e]))
+                if a != b && (Int(size[a]) < minSize || Int(size[b]) < minSize) { _ = union(a, b) }
+            }
         }
     }
-    if minSize > 1 {
-        for e in order {
-            let a = forest.find(Int(edgeA[e])), b = forest.find(Int(edgeB[e]))
-            if a != b && (forest.size[a] < minSize || forest.size[b] < minSize) { _ = forest.union(a, b) }
-        }
+    }
+    }
+    }
+    }
+    }
     }
     return forest.compactLabels()
 }
