@@ -72,9 +72,11 @@ struct BenchCommand: ParsableCommand {
         var runner = BenchmarkRunner(cases: cases, repetitions: `repeat`, warmup: warmup)
         runner.threads = threads
         let report: BenchmarkReport
+        let onTerminal = isatty(STDERR_FILENO) == 1
         do {
             report = try runner.run { pass in
-                if !json { writeError("\rpass \(pass)/\(`repeat`)") }
+                // A redrawn counter on a terminal, one line per pass elsewhere.
+                if !json { writeError(onTerminal ? "\rpass \(pass)/\(`repeat`)" : "pass \(pass)/\(`repeat`)\n") }
             }
         } catch {
             writeError("\nlineart: \(error)\n")
@@ -83,7 +85,7 @@ struct BenchCommand: ParsableCommand {
         if json {
             FileHandle.standardOutput.write(try encodeReportJSON(report))
         } else {
-            writeError("\n")
+            if onTerminal { writeError("\n") }
             print(report.table, terminator: "")
         }
     }

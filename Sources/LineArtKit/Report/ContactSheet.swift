@@ -34,19 +34,9 @@ public struct ContactSheet: Sendable {
         let folder = (absolutePath(sheetPath) as NSString).deletingLastPathComponent
         let passing = rows.filter(\.fillability.passes).count
         let mean = rows.isEmpty ? 0 : rows.map(\.fillability.score).reduce(0, +) / Double(rows.count)
-        var h = """
-            <!DOCTYPE html>
-            <html lang="en"><head><meta charset="utf-8"><title>\(escape(title))</title>
-            <style>
-            body { font: 14px/1.4 system-ui, sans-serif; margin: 1.5em; color: #222; }
-            table { border-collapse: collapse; }
-            th, td { border: 1px solid #ccc; padding: 6px; vertical-align: top; }
-            th { background: #f4f4f4; text-align: left; }
-            td img { max-width: 360px; max-height: 300px; display: block; border: 1px solid #ddd; background: #fff; }
-            .pass { color: #176317; font-weight: bold; } .fail { color: #a01818; font-weight: bold; }
-            .miss { color: #a01818; } .metrics { white-space: nowrap; }
-            </style></head><body>
-            <h1>\(escape(title))</h1>
+        var h = htmlDocumentStart(title: title, imageSize: (360, 300),
+                                  extraStyle: ".miss { color: #a01818; } .metrics { white-space: nowrap; }")
+        h += """
             <p>\(passing) of \(rows.count) pages pass all four fillability targets of their preset; mean score \(htmlFixed(mean)).</p>
             <table><tr><th>photo</th><th>page</th><th>fillability</th></tr>
 

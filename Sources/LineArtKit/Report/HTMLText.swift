@@ -1,5 +1,25 @@
 /// Text helpers shared by the HTML reports (tuning report, contact sheet).
 
+/// The start of a report page up to `<h1>`: shared styles (tables of images with their
+/// metrics, pass/fail colours) plus `extraStyle`, with images at most `imageSize` px.
+func htmlDocumentStart(title: String, imageSize: (width: Int, height: Int), extraStyle: String) -> String {
+    """
+    <!DOCTYPE html>
+    <html lang="en"><head><meta charset="utf-8"><title>\(escape(title))</title>
+    <style>
+    body { font: 14px/1.4 system-ui, sans-serif; margin: 1.5em; color: #222; }
+    table { border-collapse: collapse; }
+    th, td { border: 1px solid #ccc; padding: 6px; vertical-align: top; }
+    th { background: #f4f4f4; text-align: left; }
+    td img { max-width: \(imageSize.width)px; max-height: \(imageSize.height)px; display: block; border: 1px solid #ddd; background: #fff; }
+    .pass { color: #176317; font-weight: bold; } .fail { color: #a01818; font-weight: bold; }
+    \(extraStyle)
+    </style></head><body>
+    <h1>\(escape(title))</h1>
+
+    """
+}
+
 /// `v` with exactly `digits` decimals, without Foundation's locale-dependent formatting.
 func htmlFixed(_ v: Double, digits: Int = 3) -> String {
     guard v.isFinite else { return "\(v)" }

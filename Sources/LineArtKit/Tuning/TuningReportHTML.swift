@@ -34,19 +34,9 @@ public struct TuningReportHTML: Sendable {
     }
 
     public var html: String {
-        var h = """
-            <!DOCTYPE html>
-            <html lang="en"><head><meta charset="utf-8"><title>\(escape(title))</title>
-            <style>
-            body { font: 14px/1.4 system-ui, sans-serif; margin: 1.5em; color: #222; }
-            table { border-collapse: collapse; }
-            th, td { border: 1px solid #ccc; padding: 6px; vertical-align: top; }
-            th { background: #f4f4f4; text-align: left; }
-            td img { max-width: 260px; max-height: 260px; display: block; border: 1px solid #ddd; background: #fff; }
-            .pass { color: #176317; font-weight: bold; } .fail { color: #a01818; font-weight: bold; }
-            .metrics { font-size: 12px; white-space: nowrap; } code { font-size: 12px; }
-            </style></head><body>
-            <h1>\(escape(title))</h1>
+        var h = htmlDocumentStart(title: title, imageSize: (260, 260),
+                                  extraStyle: ".metrics { font-size: 12px; white-space: nowrap; } code { font-size: 12px; }")
+        h += """
             <p>Base preset <b>\(escape(basePreset.name))</b> (\(escape(basePreset.profile.rawValue)) targets); \
             \(evaluatedCount) combinations evaluated on \(photos.count) photos; ranked by pass rate, then mean \
             fillability score, then evaluation order. The top \(columns.count) are shown.</p>

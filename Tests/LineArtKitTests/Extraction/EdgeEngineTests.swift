@@ -61,7 +61,7 @@ import LineArtKit
         let flat = ByteImage(width: 60, height: 40, channels: 3, repeating: 128)
         #expect(EdgeEngine().extract(preprocess(flat), parameters: ExtractionParameters()).samples.allSatisfy { $0 == 255 })
         // Mild sensor noise on a flat image must not turn into stipple.
-        var rng = SeededGenerator(seed: 99)
+        var rng = SplitMix64(seed: 99)
         let noisy = ByteImage(width: 120, height: 90, channels: 3,
                               samples: (0..<(120 * 90 * 3)).map { _ in UInt8(128 + Int.random(in: -3...3, using: &rng)) })
         let ink = EdgeEngine().extract(preprocess(noisy), parameters: ExtractionParameters())
@@ -111,7 +111,7 @@ import LineArtKit
     }
 
     @Test func thresholdsRiseWithContrastAdjustment() {
-        var rng = SeededGenerator(seed: 8)
+        var rng = SplitMix64(seed: 8)
         let m = FloatImage(width: 50, height: 50,
                            samples: (0..<2500).map { _ in Bool.random(using: &rng) ? Float.random(in: 0...100, using: &rng) : 0 })
         var last = HysteresisThresholds(low: 0, high: 0)

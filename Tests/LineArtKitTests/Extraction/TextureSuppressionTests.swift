@@ -4,14 +4,14 @@ import LineArtKit
 @Suite struct TextureSuppressionTests {
     /// Left half: a fine random texture (like grass); right half: one large flat disc.
     static func textureAndDisc(seed: UInt64) -> ByteImage {
-        var rng = SeededGenerator(seed: seed)
+        var rng = SplitMix64(seed: seed)
         let w = 200, h = 100
         var img = ByteImage(width: w, height: h, channels: 3, repeating: 200)
         for y in 0..<h {
             for x in 0..<w {
                 if x < 90 {
                     // 2x2 blocks of random light/dark green.
-                    var blockRng = SeededGenerator(seed: seed &+ UInt64((y / 2) * 1000 + x / 2))
+                    var blockRng = SplitMix64(seed: seed &+ UInt64((y / 2) * 1000 + x / 2))
                     let dark = Bool.random(using: &blockRng)
                     img[x, y, 0] = dark ? 40 : 110; img[x, y, 1] = dark ? 90 : 190; img[x, y, 2] = dark ? 30 : 80
                 } else {

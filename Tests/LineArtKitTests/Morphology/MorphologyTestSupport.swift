@@ -1,25 +1,12 @@
 import LineArtKit
 
-/// Deterministic SplitMix64 generator so random tests are reproducible.
-struct MorphRNG: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 enum MorphFixtures {
     static let ink: UInt8 = 0
     static let paper: UInt8 = 255
 
     /// Random 0/255 mask with the given ink probability.
     static func randomMask(width: Int, height: Int, inkProbability: Double, seed: UInt64) -> ByteImage {
-        var rng = MorphRNG(seed: seed)
+        var rng = SplitMix64(seed: seed)
         var samples = [UInt8](repeating: paper, count: width * height)
         for i in samples.indices where Double.random(in: 0..<1, using: &rng) < inkProbability {
             samples[i] = ink
@@ -29,7 +16,7 @@ enum MorphFixtures {
 
     /// Mask with `count` random 1-px straight lines (DDA), 8-connected.
     static func randomLines(width: Int, height: Int, count: Int, seed: UInt64) -> ByteImage {
-        var rng = MorphRNG(seed: seed)
+        var rng = SplitMix64(seed: seed)
         var image = ByteImage(width: width, height: height, repeating: paper)
         for _ in 0..<count {
             let x0 = Int.random(in: 0..<width, using: &rng), y0 = Int.random(in: 0..<height, using: &rng)

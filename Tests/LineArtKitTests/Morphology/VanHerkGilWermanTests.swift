@@ -11,7 +11,7 @@ import LineArtKit
 
     @Test(arguments: [1, 2, 3, 7, 16, 33, 100])
     func runningExtremaMatchBruteForce(length: Int) {
-        var rng = MorphRNG(seed: UInt64(length) &* 7919)
+        var rng = SplitMix64(seed: UInt64(length) &* 7919)
         let extents = [0, 1, 2, 3, 4, 5, 7, 8, 14, 15, 31, length - 1, length, length + 5, 3 * length]
         for trial in 0..<4 {
             // Mix of full-range bytes and binary rows.

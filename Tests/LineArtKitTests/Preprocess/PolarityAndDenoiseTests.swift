@@ -45,7 +45,7 @@ import LineArtKit
     }
 
     @Test func noiseIsReduced() {
-        var rng = SeededGenerator(seed: 11)
+        var rng = SplitMix64(seed: 11)
         let img = FloatImage(width: 64, height: 64,
                              samples: (0..<4096).map { _ in 50 + Float.random(in: -20...20, using: &rng) })
         func variance(_ s: [Float]) -> Float {

@@ -77,7 +77,7 @@ import LineArtKit
     }
 
     @Test func preservesMeanOfRandomImage() {
-        var rng = SeededGenerator(seed: 42)
+        var rng = SplitMix64(seed: 42)
         let w = 97, h = 61
         let img = ByteImage(width: w, height: h, channels: 1,
                             samples: (0..<(w * h)).map { _ in UInt8.random(in: 0...255, using: &rng) })

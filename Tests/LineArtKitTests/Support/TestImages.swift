@@ -1,19 +1,6 @@
 import Foundation
 import LineArtKit
 
-/// Deterministic generator (SplitMix64) for seeded property tests.
-struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 enum TestImages {
     /// RGB image of `background` with an axis-aligned filled rectangle `[x0, x1) × [y0, y1)`.
     static func rectangle(width: Int, height: Int, x0: Int, y0: Int, x1: Int, y1: Int,
@@ -32,7 +19,7 @@ enum TestImages {
     /// Random scene: a background, several random rectangles and discs of random colours,
     /// plus uniform noise of ±`noise` per sample.
     static func randomScene(width: Int, height: Int, seed: UInt64, shapes: Int = 8, noise: Int = 12) -> ByteImage {
-        var rng = SeededGenerator(seed: seed)
+        var rng = SplitMix64(seed: seed)
         var img = ByteImage(width: width, height: height, channels: 3, repeating: 0)
         let bg = (UInt8.random(in: 0...255, using: &rng), UInt8.random(in: 0...255, using: &rng),
                   UInt8.random(in: 0...255, using: &rng))

@@ -23,7 +23,7 @@ import Testing
     }
 
     @Test func loopAreasSumToInkCountEverywhere() {
-        var rng = SeededGenerator(seed: 7)
+        var rng = SplitMix64(seed: 7)
         for _ in 0..<20 {
             var page = VectorTestPages.blank(23, 17)
             for i in 0..<page.samples.count where Int.random(in: 0..<3, using: &rng) == 0 { page.samples[i] = 0 }
