@@ -19,7 +19,9 @@
 public func mergeSmallRegions(_ lineArt: ByteImage, minArea: Int, lineWidth: Int) -> ByteImage {
     precondition(lineArt.channels == 1, "mergeSmallRegions needs a 1-channel image")
     let regions = label(lineArt, connectivity: .four, where: FillabilityValidator.isPaper)
-    guard minArea > 1, regions.count > 1 else { return hardThreshold(lineArt) }
+    guard minArea > 1, regions.count > 1, regions.areas.dropFirst().contains(where: { $0 < minArea }) else {
+        return hardThreshold(lineArt)
+    }
     let width = lineArt.width, height = lineArt.height
     let owner = nearestRegionLabels(regions)
 
