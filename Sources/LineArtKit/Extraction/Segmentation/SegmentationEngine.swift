@@ -2,7 +2,7 @@
 ///
 /// 1. Graph-based segmentation (``graphSegmentation(_:scale:minSize:)``) of the
 ///    preprocessed Lab image (already Kuwahara-flattened, so fur and grass read as areas).
-///    The scale `k = 45 · contrastAdjustment²`: higher contrastAdjustment, fewer segments.
+///    The scale `k = 90 · contrastAdjustment`: higher contrastAdjustment, fewer segments.
 ///    Colour differences within the outer 15% of the picture count for as little as a
 ///    tenth (rising linearly to full weight at the band's inner edge): the surroundings of
 ///    the subject are drawn in fewer, larger shapes, as coloring pages usually do, which
@@ -26,7 +26,7 @@ public struct SegmentationEngine: ExtractionEngine {
     /// The boundary drawing of the merged segmentation of `lab`.
     func segmentBoundaries(_ lab: FloatImage, parameters: ExtractionParameters) -> ByteImage {
         let c = max(1, parameters.contrastAdjustment)
-        let scale = 45 * c * c
+        let scale = 90 * c
         // Area a segment needs so that, after a line of `lineWidth` eats its rim, its paper
         // is still at least minRegionArea.
         let minArea = max(16, parameters.minRegionArea)
