@@ -79,12 +79,6 @@ struct ConvertCommand: ParsableCommand {
     func run() throws {
         let preset = try presetOptions.resolve()
         let outputRoot = output ?? "."
-        do {
-            try FileManager.default.createDirectory(atPath: outputRoot, withIntermediateDirectories: true)
-        } catch {
-            writeError("lineart: cannot create output folder \(outputRoot): \(error.localizedDescription)\n")
-            throw ExitCode(ExitStatus.someFailed)
-        }
 
         let discovery = InputDiscovery(excluding: [outputRoot]).discover(inputs)
         if discovery.inputs.isEmpty && discovery.problems.count == inputs.count {
@@ -100,6 +94,13 @@ struct ConvertCommand: ParsableCommand {
         let converters = tuned
         let mode: ExistingOutputPolicy = skipExisting ? .skip : (overwrite ? .overwrite : .fail)
         let outputs = try pageOptions.resolve()
+        // Created only once the command line is known to be usable.
+        do {
+            try FileManager.default.createDirectory(atPath: outputRoot, withIntermediateDirectories: true)
+        } catch {
+            writeError("lineart: cannot create output folder \(outputRoot): \(error.localizedDescription)\n")
+            throw ExitCode(ExitStatus.someFailed)
+        }
         let interrupt = InterruptFlag()
         let progress = ProgressReporter(total: discovery.inputs.count, quiet: quiet)
         let batchStart = Date()

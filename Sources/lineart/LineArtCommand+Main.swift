@@ -5,17 +5,30 @@ import Foundation
 extension LineArtCommand {
     /// Runs the command, with usage errors (bad flags, unknown preset, bad --set) exiting 2.
     static func main() {
-        keepFreedMemoryForReuse()
+        var command: any ParsableCommand
         do {
-            var command = try parseAsRoot()
-            try command.run()
+            command = try parseAsRoot()
         } catch {
-            if exitCode(for: error) == .validationFailure {
-                FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
-                Foundation.exit(ExitStatus.usage)
-            }
-            exit(withError: error)
+            exitForError(error, usageOf: Self.self)
         }
+        do {
+            try command.run()
+        } catch let error as ValidationError {
+            // A usage problem found while running: say it and point at the subcommand's help.
+            let name = type(of: command).configuration.commandName.map { " " + $0 } ?? ""
+            FileHandle.standardError.write(Data("Error: \(error.message)\nSee 'lineart\(name) --help'.\n".utf8))
+            Foundation.exit(ExitStatus.usage)
+        } catch {
+            exitForError(error, usageOf: Self.self)
+        }
+    }
+
+    private static func exitForError(_ error: any Error, usageOf commandType: any ParsableCommand.Type) -> Never {
+        if exitCode(for: error) == .validationFailure {
+            FileHandle.standardError.write(Data((commandType.fullMessage(for: error) + "\n").utf8))
+            Foundation.exit(ExitStatus.usage)
+        }
+        exit(withError: error)
     }
 }
 

@@ -169,3 +169,13 @@ import Testing
         try #require(try readJSONObject(folder.path("out/report.json"))["counts"] as? [String: Int])
     }
 }
+
+@Suite struct UsageErrorSideEffectsCLITests {
+    @Test func aUsageErrorCreatesNoOutputFolderAndPointsAtHelp() throws {
+        let folder = try TemporaryFolder()
+        let result = try CLI.run(["convert", "missing", "--output", "out"], in: folder.url)
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("See 'lineart convert --help'"))
+        #expect(!FileManager.default.fileExists(atPath: folder.path("out").path))
+    }
+}
