@@ -86,12 +86,10 @@ struct ConvertCommand: ParsableCommand {
             throw ValidationError("no input found: \(missing) does not exist")
         }
         let layout = OutputLayout(root: outputRoot, inputs: discovery.inputs)
-        var tuned = try makeConverters(defaultPreset: preset, inputs: discovery.inputs)
         // --jobs is the number of cores to use: photos first, and cores no photo can use
         // (fewer photos than jobs) split each photo's row-parallel steps.
         let threadsPerPhoto = max(1, jobs / max(1, min(jobs, discovery.inputs.count)))
-        for i in tuned.indices { tuned[i].pipeline.threads = threadsPerPhoto }
-        let converters = tuned
+        let converters = try makeConverters(defaultPreset: preset, inputs: discovery.inputs, threads: threadsPerPhoto)
         let mode: ExistingOutputPolicy = skipExisting ? .skip : (overwrite ? .overwrite : .fail)
         let outputs = try pageOptions.resolve()
         // Created only once the command line is known to be usable.
@@ -178,11 +176,13 @@ struct ConvertCommand: ParsableCommand {
     }
 
     /// One converter per input: the manifest's preset for the photos it lists, else `--preset`.
-    private func makeConverters(defaultPreset: LineArtPreset, inputs: [BatchInput]) throws -> [PhotoConverter] {
+    private func makeConverters(defaultPreset: LineArtPreset, inputs: [BatchInput], threads: Int) throws -> [PhotoConverter] {
         let maxPixels = maxMegapixels * 1_000_000
         func converter(_ preset: LineArtPreset) throws -> PhotoConverter {
             do {
-                return try PhotoConverter(preset: preset, maxPixels: maxPixels)
+                var made = try PhotoConverter(preset: preset, maxPixels: maxPixels)
+                made.pipeline.threads = threads
+                return made
             } catch {
                 throw ValidationError("preset \(preset.name): \(error.description)")
             }

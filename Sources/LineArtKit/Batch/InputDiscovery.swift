@@ -53,7 +53,7 @@ public struct InputDiscovery {
                 problems.append(Problem(path: input, reason: "no such file or folder"))
                 continue
             }
-            let absolute = Self.absolutePath(input)
+            let absolute = absolutePath(input)
             if isDirectory.boolValue {
                 roots.append(absolute)
                 walk(folder: input, absolute: absolute, into: &found, problems: &problems,
@@ -66,7 +66,7 @@ public struct InputDiscovery {
         }
         let base = Self.commonAncestor(of: roots)
         let inputs = found.map { item in
-            BatchInput(path: item.path, relativePath: Self.relative(item.absolute, to: base))
+            BatchInput(path: item.path, relativePath: relativePath(item.absolute, from: base))
         }
         return (inputs, problems)
     }
@@ -113,11 +113,6 @@ public struct InputDiscovery {
         }
     }
 
-    static func absolutePath(_ path: String) -> String {
-        let url = URL(fileURLWithPath: path).standardizedFileURL
-        return url.path
-    }
-
     static func commonAncestor(of folders: [String]) -> String {
         guard var common = folders.first?.split(separator: "/", omittingEmptySubsequences: true) else { return "/" }
         for folder in folders.dropFirst() {
@@ -127,11 +122,6 @@ public struct InputDiscovery {
             common = Array(common.prefix(n))
         }
         return "/" + common.joined(separator: "/")
-    }
-
-    static func relative(_ path: String, to base: String) -> String {
-        let prefix = base.hasSuffix("/") ? base : base + "/"
-        return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : (path as NSString).lastPathComponent
     }
 }
 

@@ -15,6 +15,8 @@ public struct SampleManifest: Sendable, Decodable {
 
     /// The folder the manifest's paths are relative to (set by ``load(path:)``).
     public private(set) var folder: String = "."
+    /// Each photo's preset by the photo's absolute path (set by ``load(path:)``).
+    private var presetByPath: [String: String] = [:]
 
     private enum CodingKeys: String, CodingKey { case schemaVersion, images }
 
@@ -27,6 +29,10 @@ public struct SampleManifest: Sendable, Decodable {
         do {
             var manifest = try JSONDecoder().decode(SampleManifest.self, from: data)
             manifest.folder = (path as NSString).deletingLastPathComponent
+            for entry in manifest.images {
+                let photo = absolutePath((manifest.folder as NSString).appendingPathComponent(entry.file))
+                manifest.presetByPath[photo] = entry.preset
+            }
             return manifest
         } catch {
             throw ManifestError("\(path) is not a manifest: expected {\"images\": [{\"file\": ..., \"preset\": ...}]}")
@@ -35,17 +41,7 @@ public struct SampleManifest: Sendable, Decodable {
 
     /// The preset named for the photo at `path`, matched by resolved absolute path.
     public func presetName(forPath path: String) -> String? {
-        let target = URL(fileURLWithPath: path).standardizedFileURL.path
-        for entry in images {
-            let candidate = URL(fileURLWithPath: (folder as NSString).appendingPathComponent(entry.file)).standardizedFileURL.path
-            if candidate == target { return entry.preset }
-        }
-        return nil
-    }
-
-    /// The absolute paths of the manifest's photos.
-    public var paths: [String] {
-        images.map { (folder as NSString).appendingPathComponent($0.file) }
+        presetByPath[absolutePath(path)]
     }
 }
 
