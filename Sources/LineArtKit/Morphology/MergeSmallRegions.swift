@@ -15,8 +15,13 @@
 ///   - lineArt: 1-channel line art, ink < 128.
 ///   - minArea: regions with fewer paper pixels are merged; `<= 1` returns the input.
 ///   - lineWidth: the stroke width of the page, which bounds how much ink is erased.
+///   - keepShare: small regions that look like a drawn shape rather than a sliver (see
+///     ``isCompactShape(area:bounds:lineWidth:)``) stay, largest first, at most `keepShare` times
+///     the number of regions of `minArea` or more: a spot on a wing or an eye is kept while
+///     most regions stay easy to tap. 0 merges every small region.
 /// - Returns: pure 0/255 line art.
-public func mergeSmallRegions(_ lineArt: ByteImage, minArea: Int, lineWidth: Int) -> ByteImage {
+public func mergeSmallRegions(_ lineArt: ByteImage, minArea: Int, lineWidth: Int,
+                              keepShare: Double = 0) -> ByteImage {
     precondition(lineArt.channels == 1, "mergeSmallRegions needs a 1-channel image")
     let regions = label(lineArt, connectivity: .four, where: FillabilityValidator.isPaper)
     guard minArea > 1, regions.count > 1, regions.areas.dropFirst().contains(where: { $0 < minArea }) else {
@@ -26,7 +31,12 @@ public func mergeSmallRegions(_ lineArt: ByteImage, minArea: Int, lineWidth: Int
     let owner = nearestRegionLabels(regions)
 
     var graph = RegionGraph(count: regions.count, areas: regions.areas, owner: owner, width: width, height: height)
-    let order = (1...regions.count).filter { regions.areas[$0] < minArea }.sorted { regions.areas[$0] < regions.areas[$1] }
+    let small = (1...regions.count).filter { regions.areas[$0] < minArea }
+    let large = regions.count - small.count
+    let kept = Set(small.filter { isCompactShape(area: regions.areas[$0], bounds: regions.bounds[$0], lineWidth: lineWidth) }
+        .sorted { (regions.areas[$0], -$0) > (regions.areas[$1], -$1) }
+        .prefix(Int(Double(large) * keepShare)))
+    let order = small.filter { !kept.contains($0) }.sorted { regions.areas[$0] < regions.areas[$1] }
     var merged = false
     for label in order {
         while true {
@@ -78,6 +88,15 @@ private func boundaryMask(_ owner: [Int32], width: Int, height: Int) -> [Bool] {
         }
     }
     return mask
+}
+
+/// Whether a small paper region reads as a drawn shape (a spot, an eye) rather than a
+/// sliver left between two lines: both sides of its bounding box at least `3 · lineWidth`
+/// (and 6 px), and it fills at least 40% of that box.
+func isCompactShape(area: Int, bounds: LabelBounds, lineWidth: Int) -> Bool {
+    let side = max(6, 3 * lineWidth)
+    guard bounds.width >= side, bounds.height >= side else { return false }
+    return Double(area) >= 0.4 * Double(bounds.width * bounds.height)
 }
 
 /// Region adjacency with shared-boundary lengths, under union-find merging.

@@ -63,9 +63,18 @@ public struct LineArtPipeline: Sendable {
         page = hardThreshold(page)
         page = removeSmallObjects(page, minArea: settings.minSpeckArea)
         if settings.simplifyRegions {
-            page = mergeSmallRegions(page, minArea: settings.minRegionArea, lineWidth: settings.thickness)
+            page = mergeSmallRegions(page, minArea: settings.minRegionArea, lineWidth: settings.thickness,
+                                     keepShare: smallShapeShare)
         }
         return page
+    }
+
+    /// How many small regions a page may keep, per region of tappable size: half of what
+    /// the preset's tap target allows (`(1 − minTap) / minTap`), so a page keeps its spots
+    /// and eyes and still clears the target.
+    var smallShapeShare: Double {
+        let minTap = preset.profile.targets.minTap
+        return minTap > 0 ? 0.5 * (1 - minTap) / minTap : 0
     }
 }
 

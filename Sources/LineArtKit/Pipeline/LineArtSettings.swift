@@ -45,7 +45,7 @@ extension LineArtSettings {
     public static var specs: [SettingSpec] {
         [
             .int("maxDimension", \.maxDimension, 256...1024, default: 768,
-                 "Longest side of the working image in pixels; the photo is area-averaged down to it. Larger keeps finer detail and more regions."),
+                 "Longest side of the working image in pixels: larger photos are area-averaged down to it, smaller ones enlarged to it, so line widths and region sizes mean the same on every photo. Larger keeps finer detail and more regions."),
             .double("contrastAdjustment", \.contrastAdjustment, 1.0...3.0, default: 2.0,
                     "Scales the edge-detection thresholds derived from each photo. Higher keeps fewer, stronger edges (fewer regions); lower keeps faint ones."),
             .int("thickness", \.thickness, 1...8, default: 2,

@@ -1,8 +1,12 @@
 /// Options of the preprocessing stage. Each is documented with its range and default.
 public struct PreprocessOptions: Sendable, Equatable {
     /// Long side of the working image in pixels, 256...1024 (default 768). Larger inputs are
-    /// area-averaged down; smaller ones are never upscaled.
+    /// area-averaged down; smaller ones are enlarged only with `enlargeSmallPhotos`.
     public var maxDimension: Int
+    /// Whether photos smaller than `maxDimension` are enlarged to it (bilinear), so that
+    /// length settings in working pixels mean the same on every photo (default false; the
+    /// pipeline sets it).
+    public var enlargeSmallPhotos: Bool
     /// Extra Gaussian smoothing: the sigma in pixels at the working size, 0...10 (default 0 = no blur).
     public var blurAmount: Float
     /// Mid-tone contrast boost `k`, 1.0...3.0 (default 1 = identity), applied to L* with
@@ -18,8 +22,10 @@ public struct PreprocessOptions: Sendable, Equatable {
     public var threads: Int
 
     public init(maxDimension: Int = 768, blurAmount: Float = 0, contrastBoost: Float = 1,
-                denoiseRadius: Int = 3, denoisePasses: Int = 1, threads: Int = 1) {
+                denoiseRadius: Int = 3, denoisePasses: Int = 1, threads: Int = 1,
+                enlargeSmallPhotos: Bool = false) {
         self.threads = max(1, threads)
+        self.enlargeSmallPhotos = enlargeSmallPhotos
         self.maxDimension = maxDimension
         self.blurAmount = blurAmount
         self.contrastBoost = contrastBoost
@@ -61,7 +67,7 @@ public struct PreprocessedImage: Sendable {
 /// Preprocesses a decoded photo into working planes.
 ///
 /// Steps, in order: area-averaging downscale to `maxDimension` (exact means, kept as
-/// floats) → sRGB to CIE Lab → Kuwahara denoise (`denoiseRadius`, `denoisePasses`) →
+/// floats; small photos enlarged bilinearly instead when `enlargeSmallPhotos`) → sRGB to CIE Lab → Kuwahara denoise (`denoiseRadius`, `denoisePasses`) →
 /// Gaussian blur (`σ = 0.3 · blurAmount`) → contrast S-curve on L* (`contrastBoost`) →
 /// luminance plane `L*/100` → polarity detection on it.
 /// - Parameter image: RGB (3-channel) or gray (1-channel) bytes, upright.
@@ -70,7 +76,9 @@ public func preprocess(_ image: ByteImage, options: PreprocessOptions = Preproce
     precondition(image.channels == 1 || image.channels == 3, "preprocess expects gray or RGB")
     precondition(image.width > 0 && image.height > 0, "empty image")
     let threads = max(1, options.threads)
-    let resized = resizeToFitAsFloat(image, maxDimension: max(1, options.maxDimension), threads: threads)
+    let resized = options.enlargeSmallPhotos
+        ? resizeToWorkingSizeAsFloat(image, maxDimension: max(1, options.maxDimension), threads: threads)
+        : resizeToFitAsFloat(image, maxDimension: max(1, options.maxDimension), threads: threads)
     var lab = LabColor.labFromSRGB(resized, threads: threads)
     lab = kuwaharaFilter(lab, radius: max(0, options.denoiseRadius), passes: max(1, options.denoisePasses), threads: threads)
     lab = gaussianBlur(lab, sigma: options.blurSigma)

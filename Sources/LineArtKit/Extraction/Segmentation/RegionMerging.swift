@@ -1,19 +1,45 @@
 /// Merges the segments of a label image on its region adjacency graph, using each
 /// segment's mean colour.
 ///
-/// 1. Segments smaller than `minArea` join the neighbour whose mean colour is closest,
-///    smallest segment first (so specks and slivers vanish into what surrounds them).
+/// 1. Segments smaller than `features.minArea` (all segments under `minArea` when there is
+///    no feature rule) join the neighbour whose mean colour is closest, smallest segment
+///    first, so specks and slivers vanish into what surrounds them.
 /// 2. While there are more than `maxCount` segments, the adjacent pair with the lowest
 ///    Ward cost `ΔE² · nA·nB / (nA + nB)` merges (similar colours first, small ones
 ///    before large ones), kept in a priority queue with lazy invalidation.
+/// 3. The segments still under `minArea` join their most similar neighbour too, except the
+///    features that ``SmallFeatureRule`` keeps (a white spot on a black wing, an eye).
 ///
 /// - Returns: labels `0..<count`, row-major first-pixel order.
 public func mergeSegments(_ labels: [Int32], count: Int, colours: FloatImage,
-                          minArea: Int, maxCount: Int) -> (labels: [Int32], count: Int) {
+                          minArea: Int, maxCount: Int,
+                          features: SmallFeatureRule? = nil,
+                          borderMergeFactor: Float = 1) -> (labels: [Int32], count: Int) {
     var graph = SegmentGraph(labels: labels, count: count, colours: colours)
-    graph.absorbSmallSegments(minArea: minArea)
+    graph.borderMergeFactor = borderMergeFactor
+    graph.absorbSmallSegments(minArea: min(minArea, features?.minArea ?? minArea))
     graph.mergeUntil(count: maxCount)
+    let kept = features.map { graph.features(under: minArea, rule: $0) } ?? []
+    graph.absorbSmallSegments(minArea: minArea, keeping: kept)
     return graph.relabel(labels)
+}
+
+/// Which segments smaller than the tappable size are kept as features of the picture.
+///
+/// A candidate has at least `minArea` pixels and differs from every neighbour by at least
+/// `minContrast` ΔE*ab. Candidates are taken by contrast · √area, strongest first, at
+/// most `share` times the number of segments of tappable size, so the page keeps the spots
+/// and eyes that make the subject recognisable while most regions stay easy to tap.
+public struct SmallFeatureRule: Sendable, Equatable {
+    public var minArea: Int
+    public var minContrast: Float
+    public var share: Double
+
+    public init(minArea: Int, minContrast: Float, share: Double) {
+        self.minArea = minArea
+        self.minContrast = minContrast
+        self.share = share
+    }
 }
 
 struct SegmentGraph {
@@ -24,6 +50,11 @@ struct SegmentGraph {
     var neighbours: [[Int32: Int32]]
     var alive: Int
     var version: [Int32]
+    /// Whether the segment reaches the image edge.
+    var touchesBorder: [Bool]
+    /// Ward costs between two segments that both reach the image edge are multiplied by
+    /// this (1 = plain Ward): below 1 the surroundings merge into fewer, larger shapes.
+    var borderMergeFactor: Float = 1
 
     init(labels: [Int32], count: Int, colours: FloatImage) {
         channels = colours.channels
@@ -33,6 +64,7 @@ struct SegmentGraph {
         neighbours = Array(repeating: [:], count: count)
         alive = count
         version = [Int32](repeating: 0, count: count)
+        touchesBorder = [Bool](repeating: false, count: count)
         let width = colours.width, height = colours.height, ch = channels
         labels.withUnsafeBufferPointer { lab in
             colours.samples.withUnsafeBufferPointer { px in
@@ -45,6 +77,7 @@ struct SegmentGraph {
                     for x in 0..<width {
                         let i = y * width + x
                         let a = lab[i]
+                        if x == 0 || y == 0 || x == width - 1 || y == height - 1 { touchesBorder[Int(a)] = true }
                         if x + 1 < width, lab[i + 1] != a { link(a, lab[i + 1]) }
                         if y + 1 < height, lab[i + width] != a { link(a, lab[i + width]) }
                     }
@@ -70,7 +103,8 @@ struct SegmentGraph {
 
     func wardCost(_ a: Int, _ b: Int) -> Float {
         let na = Float(area[a]), nb = Float(area[b])
-        return distance2(a, b) * na * nb / (na + nb)
+        let factor = touchesBorder[a] && touchesBorder[b] ? borderMergeFactor : 1
+        return distance2(a, b) * na * nb / (na + nb) * factor
     }
 
     /// Merges root `b` into root `a` (or the reverse, by size); returns the surviving root.
@@ -78,6 +112,7 @@ struct SegmentGraph {
         let root = forest.union(a, b)
         let gone = root == a ? b : a
         area[root] += area[gone]
+        touchesBorder[root] = touchesBorder[root] || touchesBorder[gone]
         for c in 0..<channels { colourSum[root * channels + c] += colourSum[gone * channels + c] }
         for (other, length) in neighbours[gone] where Int(other) != root {
             neighbours[root][other, default: 0] += length
@@ -92,12 +127,30 @@ struct SegmentGraph {
         return root
     }
 
-    mutating func absorbSmallSegments(minArea: Int) {
+    /// Roots of the features `rule` keeps among the live segments smaller than `minArea`.
+    func features(under minArea: Int, rule: SmallFeatureRule) -> Set<Int> {
+        var large = 0
+        var candidates: [(strength: Float, root: Int)] = []
+        for r in 0..<area.count where forest.parent[r] == Int32(r) {
+            if area[r] >= minArea { large += 1; continue }
+            guard area[r] >= rule.minArea, !neighbours[r].isEmpty else { continue }
+            let contrast = neighbours[r].keys.map { distance2(r, Int($0)) }.min()!.squareRoot()
+            guard contrast >= rule.minContrast else { continue }
+            candidates.append((contrast * Float(area[r]).squareRoot(), r))
+        }
+        let budget = Int(Double(large) * rule.share)
+        candidates.sort { $0.strength > $1.strength || ($0.strength == $1.strength && $0.root < $1.root) }
+        return Set(candidates.prefix(budget).map(\.root))
+    }
+
+    /// Joins every segment under `minArea` (except the roots in `kept`) to its most similar
+    /// neighbour, smallest first, until it reaches `minArea`.
+    mutating func absorbSmallSegments(minArea: Int, keeping kept: Set<Int> = []) {
         guard minArea > 1 else { return }
-        let order = (0..<area.count).filter { area[$0] < minArea }.sorted { area[$0] < area[$1] }
+        let order = (0..<area.count).filter { area[$0] < minArea && !kept.contains($0) }.sorted { area[$0] < area[$1] }
         for start in order {
             var r = forest.find(start)
-            while area[r] < minArea && alive > 1 {
+            while area[r] < minArea && alive > 1 && !kept.contains(r) {
                 var best = -1
                 var bestDistance = Float.infinity
                 for (other, _) in neighbours[r] {

@@ -34,8 +34,10 @@ public struct SegmentationEngine: ExtractionEngine {
         let mergeArea = minArea + Int(inkAllowance)
         let (raw, rawCount) = graphSegmentation(lab, scale: scale, minSize: max(8, mergeArea / 8),
                                                 borderWeight: 0.1, borderBand: 0.15)
+        let features = SmallFeatureRule(minArea: mergeArea / 4, minContrast: 25, share: 0.15)
         let (labels, _) = mergeSegments(raw, count: rawCount, colours: lab, minArea: mergeArea,
-                                        maxCount: parameters.targetSegments)
+                                        maxCount: parameters.targetSegments, features: features,
+                                        borderMergeFactor: 0.3)
         let smooth = majorityFilter(labels, width: lab.width, height: lab.height, passes: 3)
         return drawBoundaries(smooth, width: lab.width, height: lab.height)
     }

@@ -1,0 +1,57 @@
+import Testing
+@testable import LineArtKit
+
+@Suite struct RegionMergingTests {
+    /// Black field with white spots: four 6x6 spots (36 px) in a 60x40 field.
+    static let spots = SegmentationEngineTests.lab(width: 60, height: 40) { x, y in
+        let inSpot = [(10, 10), (30, 10), (45, 25), (15, 28)].contains { sx, sy in
+            (sx..<sx + 6).contains(x) && (sy..<sy + 6).contains(y)
+        }
+        return inSpot ? (95, 0, 0) : (10, 0, 0)
+    }
+
+    @Test func smallSegmentsVanishWithoutAFeatureRule() {
+        let (raw, rawCount) = graphSegmentation(Self.spots, scale: 1, minSize: 1)
+        #expect(rawCount == 5)
+        let (_, count) = mergeSegments(raw, count: rawCount, colours: Self.spots, minArea: 100, maxCount: 100)
+        #expect(count == 1)
+    }
+
+    @Test func theFeatureRuleKeepsDistinctSpotsWithinItsShare() {
+        let (raw, rawCount) = graphSegmentation(Self.spots, scale: 1, minSize: 1)
+        // One segment of tappable size (the field): a share of 2 keeps two spots.
+        let keepTwo = SmallFeatureRule(minArea: 20, minContrast: 25, share: 2)
+        #expect(mergeSegments(raw, count: rawCount, colours: Self.spots, minArea: 100, maxCount: 100,
+                              features: keepTwo).count == 3)
+        let keepAll = SmallFeatureRule(minArea: 20, minContrast: 25, share: 10)
+        #expect(mergeSegments(raw, count: rawCount, colours: Self.spots, minArea: 100, maxCount: 100,
+                              features: keepAll).count == 5)
+        // Spots under the rule's own minimum area, or too close in colour, are not features.
+        let tooBig = SmallFeatureRule(minArea: 40, minContrast: 25, share: 10)
+        #expect(mergeSegments(raw, count: rawCount, colours: Self.spots, minArea: 100, maxCount: 100,
+                              features: tooBig).count == 1)
+        let tooFaint = SmallFeatureRule(minArea: 20, minContrast: 90, share: 10)
+        #expect(mergeSegments(raw, count: rawCount, colours: Self.spots, minArea: 100, maxCount: 100,
+                              features: tooFaint).count == 1)
+    }
+
+    @Test func borderSegmentsMergeFirstWithABorderFactor() {
+        // Two halves that both reach the edge (L* 30 and 42, 1600 px each) around a closed
+        // centre square (L* 55, 400 px).
+        let image = SegmentationEngineTests.lab(width: 60, height: 60) { x, y in
+            if (20..<40).contains(x) && (20..<40).contains(y) { return (55, 0, 0) }
+            return x < 30 ? (30, 0, 0) : (42, 0, 0)
+        }
+        let (raw, rawCount) = graphSegmentation(image, scale: 1, minSize: 1)
+        #expect(rawCount == 3)
+        // Plain Ward: centre and right half cost 13² · 320 = 54080, the halves 12² · 800 = 115200.
+        let (plain, _) = mergeSegments(raw, count: rawCount, colours: image, minArea: 1, maxCount: 2)
+        #expect(plain[30 * 60 + 30] == plain[30 * 60 + 59])
+        #expect(plain[0] != plain[59])
+        // Border pairs at 0.3 of the cost (34560): the two halves merge, the centre stays.
+        let (framed, _) = mergeSegments(raw, count: rawCount, colours: image, minArea: 1, maxCount: 2,
+                                        borderMergeFactor: 0.3)
+        #expect(framed[0] == framed[59])
+        #expect(framed[30 * 60 + 30] != framed[0])
+    }
+}
