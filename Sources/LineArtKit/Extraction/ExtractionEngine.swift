@@ -48,6 +48,8 @@ public struct ExtractionParameters: Sendable, Equatable {
     public var lineWidth: Int = 2
     /// Regions engine: how many segments to keep at most (default 150).
     public var targetSegments: Int = 150
+    /// Regions engine: the fewest segments the background simplification may leave (default 50).
+    public var minSegments: Int = 50
 
     public init(contrastAdjustment: Float = 1.5, strongEdgeFraction: Float = 0.25,
                 lowThresholdRatio: Float = 0.4, minimumMagnitude: Float = 2,

@@ -15,5 +15,6 @@ extension ExtractionParameters {
         minRegionArea = settings.minRegionArea
         lineWidth = settings.thickness
         targetSegments = targets.minRegions + (targets.maxRegions - targets.minRegions) / 4
+        minSegments = targets.minRegions + targets.minRegions / 10
     }
 }

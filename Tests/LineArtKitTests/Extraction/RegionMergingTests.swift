@@ -55,3 +55,29 @@ import Testing
         #expect(framed[30 * 60 + 30] != framed[0])
     }
 }
+
+@Suite struct BorderSimplificationTests {
+    /// Six vertical bands of slowly rising lightness (all reach the edge) and four closed
+    /// light squares across the middle: 10 segments, 6 of them on the border.
+    static let page = SegmentationEngineTests.lab(width: 120, height: 60) { x, y in
+        if (25..<35).contains(y), (x % 30) >= 10, (x % 30) < 20 { return (90, 0, Float(x / 30) * 20) }
+        return (Float(20 + (x / 20) * 5), 0, 0)
+    }
+
+    @Test func borderSegmentsMergeUntilTheirShareFits() {
+        let (raw, rawCount) = graphSegmentation(Self.page, scale: 1, minSize: 1)
+        #expect(rawCount == 10)
+        let (labels, count) = mergeSegments(raw, count: rawCount, colours: Self.page, minArea: 1, maxCount: 100,
+                                            maxBorderShare: 0.25)
+        // 4 closed squares stay; the bands merge until border segments are at most 25%: one band.
+        #expect(count == 5)
+        #expect(labels[0] == labels[119] && labels[0] == labels[59 * 120 + 60])
+    }
+
+    @Test func borderMergingStopsAtTheMinimumCount() {
+        let (raw, rawCount) = graphSegmentation(Self.page, scale: 1, minSize: 1)
+        let (_, count) = mergeSegments(raw, count: rawCount, colours: Self.page, minArea: 1, maxCount: 100,
+                                       maxBorderShare: 0.25, minCount: 8)
+        #expect(count == 8)
+    }
+}

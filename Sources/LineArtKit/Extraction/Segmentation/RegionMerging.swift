@@ -14,13 +14,15 @@
 public func mergeSegments(_ labels: [Int32], count: Int, colours: FloatImage,
                           minArea: Int, maxCount: Int,
                           features: SmallFeatureRule? = nil,
-                          borderMergeFactor: Float = 1) -> (labels: [Int32], count: Int) {
+                          borderMergeFactor: Float = 1,
+                          maxBorderShare: Double = 1, minCount: Int = 1) -> (labels: [Int32], count: Int) {
     var graph = SegmentGraph(labels: labels, count: count, colours: colours)
     graph.borderMergeFactor = borderMergeFactor
     graph.absorbSmallSegments(minArea: min(minArea, features?.minArea ?? minArea))
     graph.mergeUntil(count: maxCount)
     let kept = features.map { graph.features(under: minArea, rule: $0) } ?? []
     graph.absorbSmallSegments(minArea: minArea, keeping: kept)
+    graph.mergeBorderSegments(untilShare: maxBorderShare, minCount: minCount)
     return graph.relabel(labels)
 }
 
@@ -52,6 +54,8 @@ struct SegmentGraph {
     var version: [Int32]
     /// Whether the segment reaches the image edge.
     var touchesBorder: [Bool]
+    /// Live segments that reach the image edge.
+    var borderCount = 0
     /// Ward costs between two segments that both reach the image edge are multiplied by
     /// this (1 = plain Ward): below 1 the surroundings merge into fewer, larger shapes.
     var borderMergeFactor: Float = 1
@@ -84,6 +88,7 @@ struct SegmentGraph {
                 }
             }
         }
+        borderCount = touchesBorder.reduce(0) { $0 + ($1 ? 1 : 0) }
     }
 
     private mutating func link(_ a: Int32, _ b: Int32) {
@@ -112,6 +117,7 @@ struct SegmentGraph {
         let root = forest.union(a, b)
         let gone = root == a ? b : a
         area[root] += area[gone]
+        if touchesBorder[root] && touchesBorder[gone] { borderCount -= 1 }
         touchesBorder[root] = touchesBorder[root] || touchesBorder[gone]
         for c in 0..<channels { colourSum[root * channels + c] += colourSum[gone * channels + c] }
         for (other, length) in neighbours[gone] where Int(other) != root {
@@ -164,19 +170,35 @@ struct SegmentGraph {
         }
     }
 
+    /// Ward merging, cheapest pair first, until at most `target` segments are left.
     mutating func mergeUntil(count target: Int) {
-        guard alive > target else { return }
+        mergeCheapest(borderPairsOnly: false) { alive, _ in alive > target }
+    }
+
+    /// Ward merging of pairs that both reach the image edge, cheapest first, while more
+    /// than `share` of the segments reach it and more than `minCount` segments are left.
+    mutating func mergeBorderSegments(untilShare share: Double, minCount: Int) {
+        mergeCheapest(borderPairsOnly: true) { alive, border in
+            alive > minCount && Double(border) > share * Double(alive)
+        }
+    }
+
+    private mutating func mergeCheapest(borderPairsOnly: Bool, while proceed: (_ alive: Int, _ border: Int) -> Bool) {
+        guard proceed(alive, borderCount) else { return }
         var heap = MinHeap()
+        @inline(__always) func allowed(_ a: Int, _ b: Int) -> Bool {
+            !borderPairsOnly || (touchesBorder[a] && touchesBorder[b])
+        }
         for a in 0..<area.count where forest.find(a) == a {
-            for (other, _) in neighbours[a] where Int(other) > a {
+            for (other, _) in neighbours[a] where Int(other) > a && allowed(a, Int(other)) {
                 heap.push(cost: wardCost(a, Int(other)), a: Int32(a), b: other, va: version[a], vb: version[Int(other)])
             }
         }
-        while alive > target, let top = heap.pop() {
+        while proceed(alive, borderCount), let top = heap.pop() {
             let a = Int(top.a), b = Int(top.b)
             guard version[a] == top.va, version[b] == top.vb else { continue }
             let root = merge(a, b)
-            for (other, _) in neighbours[root] {
+            for (other, _) in neighbours[root] where allowed(root, Int(other)) {
                 let o = Int(other)
                 heap.push(cost: wardCost(root, o), a: Int32(root), b: other, va: version[root], vb: version[o])
             }

@@ -37,7 +37,8 @@ public struct SegmentationEngine: ExtractionEngine {
         let features = SmallFeatureRule(minArea: mergeArea / 4, minContrast: 25, share: 0.15)
         let (labels, _) = mergeSegments(raw, count: rawCount, colours: lab, minArea: mergeArea,
                                         maxCount: parameters.targetSegments, features: features,
-                                        borderMergeFactor: 0.3)
+                                        borderMergeFactor: 0.3, maxBorderShare: 0.25,
+                                        minCount: parameters.minSegments)
         let smooth = majorityFilter(labels, width: lab.width, height: lab.height, passes: 3)
         return drawBoundaries(smooth, width: lab.width, height: lab.height)
     }
