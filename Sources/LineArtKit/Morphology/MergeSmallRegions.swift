@@ -19,9 +19,12 @@
 ///     ``isCompactShape(area:bounds:lineWidth:)``) stay, largest first, at most `keepShare` times
 ///     the number of regions of `minArea` or more: a spot on a wing or an eye is kept while
 ///     most regions stay easy to tap. 0 merges every small region.
+///   - fillBelow: paper regions with fewer pixels than this are pin-holes in the ink
+///     (often inside thick strokes, where erasing `lineWidth` of ink would not reach a
+///     neighbour): they become ink instead of being merged. 0 fills nothing.
 /// - Returns: pure 0/255 line art.
 public func mergeSmallRegions(_ lineArt: ByteImage, minArea: Int, lineWidth: Int,
-                              keepShare: Double = 0) -> ByteImage {
+                              keepShare: Double = 0, fillBelow: Int = 0) -> ByteImage {
     precondition(lineArt.channels == 1, "mergeSmallRegions needs a 1-channel image")
     let regions = label(lineArt, connectivity: .four, where: FillabilityValidator.isPaper)
     guard minArea > 1, regions.count > 1, regions.areas.dropFirst().contains(where: { $0 < minArea }) else {
@@ -31,8 +34,9 @@ public func mergeSmallRegions(_ lineArt: ByteImage, minArea: Int, lineWidth: Int
     let owner = nearestRegionLabels(regions)
 
     var graph = RegionGraph(count: regions.count, areas: regions.areas, owner: owner, width: width, height: height)
-    let small = (1...regions.count).filter { regions.areas[$0] < minArea }
-    let large = regions.count - small.count
+    let holes = (1...regions.count).filter { regions.areas[$0] < fillBelow }
+    let small = (1...regions.count).filter { regions.areas[$0] < minArea && regions.areas[$0] >= fillBelow }
+    let large = regions.count - small.count - holes.count
     let kept = Set(small.filter { isCompactShape(area: regions.areas[$0], bounds: regions.bounds[$0], lineWidth: lineWidth) }
         .sorted { (regions.areas[$0], -$0) > (regions.areas[$1], -$1) }
         .prefix(Int(Double(large) * keepShare)))
@@ -46,8 +50,17 @@ public func mergeSmallRegions(_ lineArt: ByteImage, minArea: Int, lineWidth: Int
             merged = true
         }
     }
-    guard merged else { return hardThreshold(lineArt) }
+    var output = hardThreshold(lineArt)
+    if merged { eraseMergedBoundaries(&output, owner: owner, graph: &graph, lineWidth: lineWidth) }
+    if !holes.isEmpty { fill(holes, of: regions, in: &output) }
+    return output
+}
 
+/// Erases the ink within `lineWidth / 2 + 1` pixels of a boundary between regions that are
+/// now one, unless it is that close to a boundary between regions still apart.
+private func eraseMergedBoundaries(_ output: inout ByteImage, owner: [Int32], graph: inout RegionGraph,
+                                   lineWidth: Int) {
+    let width = output.width, height = output.height
     var mergedOwner = owner
     for i in 0..<mergedOwner.count where mergedOwner[i] != 0 {
         mergedOwner[i] = Int32(graph.find(Int(mergedOwner[i])))
@@ -59,7 +72,6 @@ public func mergeSmallRegions(_ lineArt: ByteImage, minArea: Int, lineWidth: Int
     let nearBefore = DistanceTransform.squaredEuclidean(width: width, height: height) { before[$0] }
     let nearAfter = DistanceTransform.squaredEuclidean(width: width, height: height) { after[$0] }
 
-    var output = hardThreshold(lineArt)
     output.samples.withUnsafeMutableBufferPointer { out in
         nearBefore.samples.withUnsafeBufferPointer { db in
             nearAfter.samples.withUnsafeBufferPointer { da in
@@ -69,7 +81,19 @@ public func mergeSmallRegions(_ lineArt: ByteImage, minArea: Int, lineWidth: Int
             }
         }
     }
-    return output
+}
+
+/// Paints the paper of the given region labels as ink.
+private func fill(_ holes: [Int], of regions: LabelMap, in output: inout ByteImage) {
+    var isHole = [Bool](repeating: false, count: regions.count + 1)
+    for label in holes { isHole[label] = true }
+    isHole.withUnsafeBufferPointer { isHole in
+        regions.labels.withUnsafeBufferPointer { labels in
+            output.samples.withUnsafeMutableBufferPointer { out in
+                for i in 0..<out.count where isHole[Int(labels[i])] { out[i] = 0 }
+            }
+        }
+    }
 }
 
 /// Pixels where the owner changes to the right or below (both sides marked).

@@ -64,7 +64,7 @@ public struct LineArtPipeline: Sendable {
         page = removeSmallObjects(page, minArea: settings.minSpeckArea)
         if settings.simplifyRegions {
             page = mergeSmallRegions(page, minArea: settings.minRegionArea, lineWidth: settings.thickness,
-                                     keepShare: smallShapeShare)
+                                     keepShare: smallShapeShare, fillBelow: settings.minSpeckArea)
         }
         return page
     }
@@ -74,7 +74,7 @@ public struct LineArtPipeline: Sendable {
     /// and eyes and still clears the target.
     var smallShapeShare: Double {
         let minTap = preset.profile.targets.minTap
-        return minTap > 0 ? 0.5 * (1 - minTap) / minTap : 0
+        return minTap > 0 ? 0.75 * (1 - minTap) / minTap : 0
     }
 }
 

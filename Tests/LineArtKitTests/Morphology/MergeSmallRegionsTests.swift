@@ -42,3 +42,21 @@ import Testing
                 "narrower than three line widths")
     }
 }
+
+@Suite struct PinHoleTests {
+    @Test func pinHolesInThickInkBecomeInk() {
+        // A 15-px-wide ink bar with a 1-px and a 2x2 paper hole in its middle: erasing 2 px of
+        // ink around the cell boundaries cannot join them to the paper outside, so they are filled.
+        var page = ByteImage(width: 40, height: 30, repeating: 255)
+        for y in 5..<20 { for x in 0..<40 { page[x, y] = 0 } }
+        page[10, 12] = 255
+        page[20, 12] = 255; page[21, 12] = 255; page[20, 13] = 255; page[21, 13] = 255
+        #expect(MergeSmallRegionsTests.regionAreas(page) == [1, 4, 200, 400])
+        let filled = mergeSmallRegions(page, minArea: 100, lineWidth: 2, fillBelow: 5)
+        #expect(MergeSmallRegionsTests.regionAreas(filled) == [200, 400])
+        #expect(filled[10, 12] == 0 && filled[21, 13] == 0)
+        // Without fillBelow a hole stays: it is merged in the graph, but no erasure reaches it.
+        let unfilled = mergeSmallRegions(page, minArea: 100, lineWidth: 2)
+        #expect(MergeSmallRegionsTests.regionAreas(unfilled).count > 2)
+    }
+}
