@@ -1,15 +1,18 @@
 /// The "regions" engine: segment first, then draw the boundaries of the segments.
 ///
-/// 1. Graph-based segmentation (``graphSegmentation(_:scale:minSize:)``) of the
-///    preprocessed Lab image (already Kuwahara-flattened, so fur and grass read as areas).
-///    The scale `k = 90 · contrastAdjustment`: higher contrastAdjustment, fewer segments.
-///    Colour differences within the outer 15% of the picture count for as little as a
-///    tenth (rising linearly to full weight at the band's inner edge): the surroundings of
-///    the subject are drawn in fewer, larger shapes, as coloring pages usually do, which
-///    also keeps the page from being mostly open regions along its edge.
-/// 2. Region merging (``mergeSegments(_:count:colours:minArea:maxCount:)``): segments that
-///    would be too small to tap once outlined join their most similar neighbour, then the
-///    most similar neighbours merge until the count fits the preset's region target.
+/// 1. Graph-based segmentation (``graphSegmentation(_:scale:minSize:borderWeight:borderBand:)``)
+///    of the preprocessed Lab image (already Kuwahara-flattened, so fur and grass read as
+///    areas). The scale `k = 90 · contrastAdjustment`: higher contrastAdjustment, fewer
+///    segments. Colour differences within the outer 15% of the picture count for as little
+///    as a tenth (rising linearly to full weight at the band's inner edge): the surroundings
+///    of the subject are drawn in fewer, larger shapes, as coloring pages usually do.
+/// 2. Region merging (``mergeSegments(_:count:colours:minArea:maxCount:features:borderMergeFactor:maxBorderShare:minCount:)``):
+///    specks join their most similar neighbour; Ward merging (pairs that both reach the
+///    page edge at 0.3 of the cost) down to the preset's segment target; segments too small
+///    to tap once outlined join their most similar neighbour unless they are features (ΔE
+///    >= 25 from every neighbour, at least a quarter of the tappable size, at most 15% of
+///    the tappable segments); then segments on the page edge keep merging while they are
+///    more than a quarter of all segments, never below the region target plus 10%.
 /// 3. Three passes of a 3x3 majority filter calm the segment borders.
 /// 4. Every pixel whose right or lower neighbour lies in another segment becomes ink, so
 ///    each segment is a closed, 4-connected paper region by construction; post-processing
