@@ -3,7 +3,7 @@ extension PreprocessOptions {
     public init(_ settings: LineArtSettings) {
         self.init(maxDimension: settings.maxDimension, blurAmount: Float(settings.blurAmount),
                   contrastBoost: Float(settings.contrastBoost), denoiseRadius: settings.denoise,
-                  denoisePasses: 1, enlargeSmallPhotos: true)
+                  denoisePasses: 1, enlargeSmallPhotos: true, trimMargins: true)
     }
 }
 

@@ -7,6 +7,10 @@ public struct PreprocessOptions: Sendable, Equatable {
     /// length settings in working pixels mean the same on every photo (default false; the
     /// pipeline sets it).
     public var enlargeSmallPhotos: Bool
+    /// Whether uniform margins along the photo's edges (a scan's border, a letterbox bar;
+    /// see ``uniformMargins(_:maxFraction:tolerance:)``) are cut off first, so they do not
+    /// become a frame on the page (default false; the pipeline sets it).
+    public var trimMargins: Bool
     /// Extra Gaussian smoothing: the sigma in pixels at the working size, 0...10 (default 0 = no blur).
     public var blurAmount: Float
     /// Mid-tone contrast boost `k`, 1.0...3.0 (default 1 = identity), applied to L* with
@@ -23,9 +27,10 @@ public struct PreprocessOptions: Sendable, Equatable {
 
     public init(maxDimension: Int = 768, blurAmount: Float = 0, contrastBoost: Float = 1,
                 denoiseRadius: Int = 3, denoisePasses: Int = 1, threads: Int = 1,
-                enlargeSmallPhotos: Bool = false) {
+                enlargeSmallPhotos: Bool = false, trimMargins: Bool = false) {
         self.threads = max(1, threads)
         self.enlargeSmallPhotos = enlargeSmallPhotos
+        self.trimMargins = trimMargins
         self.maxDimension = maxDimension
         self.blurAmount = blurAmount
         self.contrastBoost = contrastBoost
@@ -66,7 +71,7 @@ public struct PreprocessedImage: Sendable {
 
 /// Preprocesses a decoded photo into working planes.
 ///
-/// Steps, in order: area-averaging downscale to `maxDimension` (exact means, kept as
+/// Steps, in order: uniform margins cut off when `trimMargins`; area-averaging downscale to `maxDimension` (exact means, kept as
 /// floats; small photos enlarged bilinearly instead when `enlargeSmallPhotos`) → sRGB to CIE Lab → Kuwahara denoise (`denoiseRadius`, `denoisePasses`) →
 /// Gaussian blur (`σ = 0.3 · blurAmount`) → contrast S-curve on L* (`contrastBoost`) →
 /// luminance plane `L*/100` → polarity detection on it.
@@ -76,9 +81,10 @@ public func preprocess(_ image: ByteImage, options: PreprocessOptions = Preproce
     precondition(image.channels == 1 || image.channels == 3, "preprocess expects gray or RGB")
     precondition(image.width > 0 && image.height > 0, "empty image")
     let threads = max(1, options.threads)
+    let photo = options.trimMargins ? trimmingUniformMargins(image) : image
     let resized = options.enlargeSmallPhotos
-        ? resizeToWorkingSizeAsFloat(image, maxDimension: max(1, options.maxDimension), threads: threads)
-        : resizeToFitAsFloat(image, maxDimension: max(1, options.maxDimension), threads: threads)
+        ? resizeToWorkingSizeAsFloat(photo, maxDimension: max(1, options.maxDimension), threads: threads)
+        : resizeToFitAsFloat(photo, maxDimension: max(1, options.maxDimension), threads: threads)
     var lab = LabColor.labFromSRGB(resized, threads: threads)
     lab = kuwaharaFilter(lab, radius: max(0, options.denoiseRadius), passes: max(1, options.denoisePasses), threads: threads)
     lab = gaussianBlur(lab, sigma: options.blurSigma)
