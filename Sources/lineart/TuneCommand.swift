@@ -9,10 +9,14 @@ struct TuneCommand: ParsableCommand {
         discussion: """
             Starts from --preset (and any --set) and evaluates combinations of
             settings on every photo of SAMPLES: the cartesian product of the --grid
-            axes or, without a grid, the preset itself followed by a seeded random
-            search within each setting's valid range ('lineart presets portrait'
-            lists the keys; minRegionArea is varied only by a grid). At most
-            --budget combinations are evaluated. They are ranked by pass rate, then
+            axes or, without a grid, the preset itself followed by a search within
+            each setting's valid range ('lineart presets portrait' lists the keys;
+            minRegionArea is varied only by a grid):
+              --search random      seeded random combinations (the default)
+              --search coordinate  one setting at a time: five levels of each
+                                   setting (both for a flag, every engine) on the
+                                   best so far, sweeping again while it improves
+            At most --budget combinations are evaluated. They are ranked by pass rate, then
             mean fillability score, then evaluation order: the same seed gives the
             same result. Each photo is decoded once per working size.
 
@@ -26,6 +30,8 @@ struct TuneCommand: ParsableCommand {
               lineart tune SampleImages --preset portrait \\
                 --grid thickness=2,3,4 --grid denoise=1,2,3 --output tuned
               lineart tune SampleImages --preset pet --budget 40 --seed 7 --output t
+              lineart tune SampleImages --preset object --search coordinate \
+                --budget 60 --output tuned
               lineart convert photos --output pages --preset tuned/portrait-tuned.json
             """
     )
@@ -45,6 +51,9 @@ struct TuneCommand: ParsableCommand {
 
     @Option(name: .long, help: "Seed of the random search; the same seed gives the same combinations.")
     var seed: UInt64 = 1
+
+    @Option(name: .long, help: ArgumentHelp("How to search without a grid: random or coordinate.", valueName: "random|coordinate"))
+    var search: String = "random"
 
     @Option(name: [.short, .long], help: ArgumentHelp("Folder for the tuned preset, evaluations.json and report.html.", valueName: "dir"))
     var output: String?
@@ -66,6 +75,12 @@ struct TuneCommand: ParsableCommand {
         if budget < 1 { throw ValidationError("--budget must be at least 1") }
         if top < 1 { throw ValidationError("--top must be at least 1") }
         if jobs < 1 { throw ValidationError("--jobs must be at least 1") }
+        if !["random", "coordinate"].contains(search) {
+            throw ValidationError("--search \(search): expected random or coordinate")
+        }
+        if search == "coordinate" && !grid.isEmpty {
+            throw ValidationError("--search coordinate searches without a grid; drop the --grid options or the --search")
+        }
         let axes = try parseAxes()
         if Set(axes.map(\.key)).count != axes.count {
             throw ValidationError("--grid names a setting twice; list all its values in one --grid key=v1,v2")
@@ -91,12 +106,6 @@ struct TuneCommand: ParsableCommand {
     func run() throws {
         let base = try presetOptions.resolve()
         let axes = try parseAxes()
-        let candidates: [LineArtSettings]
-        do {
-            candidates = try SearchSpace(base: base.settings, axes: axes).candidates(budget: budget, seed: seed)
-        } catch {
-            throw ValidationError(error.description)
-        }
         let outputRoot = output ?? "."
         let discovery = InputDiscovery(excluding: [outputRoot]).discover(samples)
         for problem in discovery.problems { writeError("lineart: \(problem.path): \(problem.reason)\n") }
@@ -104,11 +113,33 @@ struct TuneCommand: ParsableCommand {
 
         let evaluator = TuningEvaluator(base: base, inputs: discovery.inputs, jobs: jobs)
         let quiet = self.quiet
-        if !quiet {
-            writeError("evaluating \(candidates.count) combinations on \(discovery.inputs.count) photos with \(jobs) jobs\n")
-        }
-        let (evaluations, failures) = try evaluator.evaluate(candidates) { done, total in
-            if !quiet && (done % 16 == 0 || done == total) { writeError("\r\(done)/\(total) pipeline runs") }
+        let method = axes.isEmpty ? search : "grid"
+        var evaluations: [TuningEvaluation] = []
+        var failures: [TuningEvaluator.DecodeFailure] = []
+        do {
+            if method == "coordinate" {
+                if !quiet { writeError("coordinate search on \(discovery.inputs.count) photos with \(jobs) jobs, at most \(budget) combinations\n") }
+                evaluations = try CoordinateSearch(base: base.settings).run(budget: budget) { first, round in
+                    let (results, missing) = try evaluator.evaluate(round)
+                    failures = missing
+                    if !quiet { writeError("\r\(first + round.count)/\(budget) combinations") }
+                    return results.map { evaluation in
+                        var e = evaluation
+                        e.index += first
+                        return e
+                    }
+                }
+            } else {
+                let candidates = try SearchSpace(base: base.settings, axes: axes).candidates(budget: budget, seed: seed)
+                if !quiet {
+                    writeError("evaluating \(candidates.count) combinations on \(discovery.inputs.count) photos with \(jobs) jobs\n")
+                }
+                (evaluations, failures) = try evaluator.evaluate(candidates) { done, total in
+                    if !quiet && (done % 16 == 0 || done == total) { writeError("\r\(done)/\(total) pipeline runs") }
+                }
+            }
+        } catch let error as SettingsError {
+            throw ValidationError(error.description)
         }
         if !quiet { writeError("\n") }
         for failure in failures { writeError("lineart: \(failure.input): \(failure.reason) (left out)\n") }
@@ -130,7 +161,7 @@ struct TuneCommand: ParsableCommand {
         try FileManager.default.createDirectory(atPath: outputRoot, withIntermediateDirectories: true)
         func path(_ name: String) -> URL { URL(fileURLWithPath: (outputRoot as NSString).appendingPathComponent(name)) }
         try writeAtomically(Array(tuned.jsonText.utf8), to: path(tuned.name + ".json"))
-        let summary = TuningSummary(basePreset: base.name, seed: seed, budget: budget, search: axes.isEmpty ? "random" : "grid",
+        let summary = TuningSummary(basePreset: base.name, seed: seed, budget: budget, search: method,
                                     photos: used.map(\.path), skippedPhotos: failures.map(\.input), evaluations: evaluations)
         try writeAtomically([UInt8](try encodeReportJSON(summary)), to: path("evaluations.json"))
 

@@ -7,7 +7,7 @@ public struct TuningSummary: Sendable, Encodable {
     /// The seed of the random search (also recorded for grid runs, where it is unused).
     public var seed: UInt64
     public var budget: Int
-    /// "grid" or "random".
+    /// "grid", "random" or "coordinate".
     public var search: String
     public var photos: [String]
     /// Photos left out because they could not be decoded.

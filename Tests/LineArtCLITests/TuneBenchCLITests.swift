@@ -1,0 +1,62 @@
+import Foundation
+import LineArtKit
+import Testing
+
+@Suite struct TuneCLITests {
+    @Test func gridTuningWritesAPresetThatConvertAccepts() throws {
+        let folder = try TemporaryFolder()
+        try folder.copySample("butterfly.jpg", to: "samples/butterfly.jpg")
+        try folder.copySample("chelsea.png", to: "samples/chelsea.png")
+        let result = try CLI.run(["tune", "samples", "--preset", "object", "--grid", "thickness=2,3",
+                                  "--output", "tuned", "-q"], in: folder.url)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("best: evaluation #"))
+        let summary = try readJSONObject(folder.path("tuned/evaluations.json"))
+        #expect(summary["search"] as? String == "grid")
+        #expect((summary["evaluations"] as? [Any])?.count == 2)
+        #expect(FileManager.default.fileExists(atPath: folder.path("tuned/report.html").path))
+        let converted = try CLI.run(["convert", "samples", "-o", "pages", "--preset", "tuned/object-tuned.json", "-q"],
+                                    in: folder.url)
+        #expect(converted.status <= 1, "\(converted.stderr)")
+        #expect(FileManager.default.fileExists(atPath: folder.path("pages/chelsea.png").path))
+    }
+
+    @Test func coordinateSearchStaysWithinItsBudget() throws {
+        let folder = try TemporaryFolder()
+        try folder.copySample("butterfly.jpg", to: "samples/butterfly.jpg")
+        let result = try CLI.run(["tune", "samples", "--preset", "object", "--search", "coordinate",
+                                  "--budget", "4", "--output", "tuned", "-q"], in: folder.url)
+        #expect(result.status == 0, "\(result.stderr)")
+        let summary = try readJSONObject(folder.path("tuned/evaluations.json"))
+        #expect(summary["search"] as? String == "coordinate")
+        let evaluations = try #require(summary["evaluations"] as? [[String: Any]])
+        #expect(evaluations.count == 4)
+        #expect(evaluations.compactMap { $0["index"] as? Int } == [0, 1, 2, 3])
+        #expect((evaluations[0]["changes"] as? [Any])?.isEmpty == true, "the base preset comes first")
+    }
+
+    @Test func coordinateSearchWithAGridIsAUsageError() throws {
+        let result = try CLI.run(["tune", "x", "--preset", "object", "--search", "coordinate",
+                                  "--grid", "thickness=2,3", "--output", "t"])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("--search coordinate"))
+    }
+}
+
+@Suite struct BenchCLITests {
+    @Test func benchPrintsEveryStageAndAJSONForm() throws {
+        let folder = try TemporaryFolder()
+        try folder.copySample("chelsea.png", to: "samples/chelsea.png")
+        let table = try CLI.run(["bench", "samples", "--preset", "pet", "--repeat", "2", "--warmup", "0"], in: folder.url)
+        #expect(table.status == 0, "\(table.stderr)")
+        for stage in ["decode", "preprocess", "extract", "postprocess", "validate", "encode", "throughput"] {
+            #expect(table.stdout.contains(stage), "table lacks \(stage)")
+        }
+        let json = try CLI.run(["bench", "samples", "--preset", "pet", "--repeat", "2", "--warmup", "0", "--json"],
+                               in: folder.url)
+        let report = try parseJSONObject(json.stdout)
+        #expect(report["schemaVersion"] as? Int == 1)
+        let total = try #require(report["totalMs"] as? [String: Any])
+        #expect(total["extract"] != nil)
+    }
+}
