@@ -47,7 +47,9 @@ public struct LineArtPipeline: Sendable {
 
     /// Stage 2: the preset's extraction engine; 1-px-ish lines, 0 on 255.
     public func extract(_ image: PreprocessedImage) -> ByteImage {
-        engine.extract(image, parameters: ExtractionParameters(settings, targets: preset.profile.targets))
+        PhotoThreads.$count.withValue(threads) {
+            engine.extract(image, parameters: ExtractionParameters(settings, targets: preset.profile.targets))
+        }
     }
 
     /// Stage 3, in this order: seal micro-gaps (closing, kernel 1); close larger gaps

@@ -13,11 +13,12 @@
 ///   - image: float image, any channel count (Lab: 3).
 ///   - scale: the `k` of the paper; larger gives fewer, bigger segments.
 ///   - minSize: the smallest segment, in pixels.
-///   - threads: threads for weighing and sorting the edges; the result does not depend on it.
+///   - threads: threads for weighing and sorting the edges (nil: the photo's, see
+///     ``PhotoThreads``); the result does not depend on it.
 /// - Returns: one label per pixel, `0..<count`, numbered in row-major order of first pixel.
 public func graphSegmentation(_ image: FloatImage, scale: Float, minSize: Int,
                               borderWeight: Float = 1, borderBand: Float = 0.15,
-                              threads: Int = 1) -> (labels: [Int32], count: Int) {
+                              threads: Int? = nil) -> (labels: [Int32], count: Int) {
     let width = image.width, height = image.height
     let n = width * height
     guard n > 0 else { return ([], 0) }
@@ -26,7 +27,8 @@ public func graphSegmentation(_ image: FloatImage, scale: Float, minSize: Int,
     let quantum: Float = 16  // 1/16 ΔE resolution; weights over 128 share the last bucket
     let band = max(1, borderBand * Float(min(width, height)))
     let edges = SortedGridEdges(image, buckets: buckets, quantum: quantum,
-                                borderWeight: borderWeight, band: band, threads: threads)
+                                borderWeight: borderWeight, band: band,
+                                threads: threads ?? PhotoThreads.count)
 
     var forest = DisjointSets(count: n)
     // Size and merge threshold side by side: a root's two numbers share a cache line.
@@ -34,6 +36,7 @@ public func graphSegmentation(_ image: FloatImage, scale: Float, minSize: Int,
     var touchesSmall = [Bool](unsafeUninitializedCapacity: n) { _, count in count = n }
     edges.keys.withUnsafeBufferPointer { keys in
     edges.bucketStart.withUnsafeBufferPointer { bucketStart in
+    edges.neighbourOffset.withUnsafeBufferPointer { offset in
     roots.withUnsafeMutableBufferPointer { roots in
     forest.parent.withUnsafeMutableBufferPointer { parent in
         @inline(__always) func find(_ x: Int) -> Int {
@@ -44,6 +47,11 @@ public func graphSegmentation(_ image: FloatImage, scale: Float, minSize: Int,
             }
             return x
         }
+        /// The two pixels of an edge key (table lookup: the direction is unpredictable).
+        @inline(__always) func endpoints(_ key: UInt32) -> (Int, Int) {
+            let p = Int(key >> 2)
+            return (p, p + offset[Int(key & 3)])
+        }
         @inline(__always) func union(_ a: Int, _ b: Int) -> Int {
             let (big, small) = roots[a].size >= roots[b].size ? (a, b) : (b, a)
             parent[small] = Int32(big)
@@ -53,7 +61,7 @@ public func graphSegmentation(_ image: FloatImage, scale: Float, minSize: Int,
         for bucket in 0..<buckets {
             let w = Float(bucket) / quantum
             for k in bucketStart[bucket]..<bucketStart[bucket + 1] {
-                let (p, q) = edges.endpoints(keys[k])
+                let (p, q) = endpoints(keys[k])
                 let a = find(p), b = find(q)
                 guard a != b else { continue }
                 if w <= roots[a].threshold && w <= roots[b].threshold {
@@ -74,13 +82,14 @@ public func graphSegmentation(_ image: FloatImage, scale: Float, minSize: Int,
                     touchesSmall[i] = roots[r].size < small
                 }
                 for key in keys {
-                    let (p, q) = edges.endpoints(key)
+                    let (p, q) = endpoints(key)
                     guard touchesSmall[p] || touchesSmall[q] else { continue }
                     let a = find(p), b = find(q)
                     if a != b && (roots[a].size < small || roots[b].size < small) { _ = union(a, b) }
                 }
             }
         }
+    }
     }
     }
     }

@@ -15,20 +15,8 @@ struct SortedGridEdges {
     var keys: [UInt32]
     /// `buckets + 1` offsets into `keys`; bucket `b` is `bucketStart[b] ..< bucketStart[b + 1]`.
     var bucketStart: [Int]
-    /// Offset from `p` to the neighbour in each direction.
-    let neighbourOffset: (Int, Int, Int, Int)
-
-    /// The neighbour that `key` links its pixel to.
-    @inline(__always)
-    func endpoints(_ key: UInt32) -> (Int, Int) {
-        let p = Int(key >> 2)
-        switch key & 3 {
-        case 0: return (p, p + neighbourOffset.0)
-        case 1: return (p, p + neighbourOffset.1)
-        case 2: return (p, p + neighbourOffset.2)
-        default: return (p, p + neighbourOffset.3)
-        }
-    }
+    /// Offset from `p` to the neighbour in each direction: `[1, width, width + 1, width - 1]`.
+    let neighbourOffset: [Int]
 
     /// Weighs and sorts every edge of `image`'s grid.
     ///
@@ -45,7 +33,7 @@ struct SortedGridEdges {
         let n = width * height
         precondition(n * 4 <= Int(UInt32.max), "image too large for packed edge keys")
         precondition(buckets < Int(UInt16.max), "too many buckets")
-        neighbourOffset = (1, width, width + 1, width - 1)
+        neighbourOffset = [1, width, width + 1, width - 1]
         let absent = UInt16.max
         let edgeCount = n == 0 ? 0
             : (width - 1) * height + width * (height - 1) + 2 * (width - 1) * (height - 1)
