@@ -45,19 +45,25 @@ public func mergeSmallRegions(_ lineArt: ByteImage, minArea: Int, lineWidth: Int
     let before = boundaryMask(owner, width: width, height: height)
     let after = boundaryMask(mergedOwner, width: width, height: height)
     let reach = lineWidth / 2 + 1
-    let reach2 = Int32(reach * reach)
-    let nearBefore = DistanceTransform.squaredEuclidean(width: width, height: height) { before[$0] }
-    let nearAfter = DistanceTransform.squaredEuclidean(width: width, height: height) { after[$0] }
-
+    let n = width * height
+    // 1 where a boundary between regions (before / after the merges) is within `reach`.
+    var nearBefore = [UInt8](unsafeUninitializedCapacity: n) { _, count in count = n }
+    var nearAfter = [UInt8](unsafeUninitializedCapacity: n) { _, count in count = n }
     var output = hardThreshold(lineArt)
+    before.withUnsafeBufferPointer { before in
+    after.withUnsafeBufferPointer { after in
+    nearBefore.withUnsafeMutableBufferPointer { nb in
+    nearAfter.withUnsafeMutableBufferPointer { na in
     output.samples.withUnsafeMutableBufferPointer { out in
-        nearBefore.samples.withUnsafeBufferPointer { db in
-            nearAfter.samples.withUnsafeBufferPointer { da in
-                for i in 0..<out.count where out[i] == 0 && db[i] <= reach2 && da[i] > reach2 {
-                    out[i] = 255
-                }
-            }
+        markWithinDisk(width: width, height: height, radius: reach, out: nb.baseAddress!) { before[$0] }
+        markWithinDisk(width: width, height: height, radius: reach, out: na.baseAddress!) { after[$0] }
+        for i in 0..<out.count where out[i] == 0 && nb[i] != 0 && na[i] == 0 {
+            out[i] = 255
         }
+    }
+    }
+    }
+    }
     }
     return output
 }
