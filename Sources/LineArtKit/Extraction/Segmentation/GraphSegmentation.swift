@@ -30,20 +30,24 @@ public func graphSegmentation(_ image: FloatImage, scale: Float, minSize: Int,
                                 borderWeight: borderWeight, band: band,
                                 threads: threads ?? PhotoThreads.count)
 
-    var forest = DisjointSets(count: n)
-    // Size and merge threshold side by side: a root's two numbers share a cache line.
-    var roots = [RootStats](repeating: RootStats(size: 1, threshold: scale), count: n)
+    // Each pixel's union-find parent and, while it is a root, its component's merge
+    // threshold side by side: the find that reaches a root has loaded its threshold too.
+    var nodes = [ForestNode](unsafeUninitializedCapacity: n) { buffer, count in
+        for i in 0..<n { buffer[i] = ForestNode(parent: Int32(truncatingIfNeeded: i), threshold: scale) }
+        count = n
+    }
+    var sizes = [Int32](repeating: 1, count: n)
     var touchesSmall = [Bool](unsafeUninitializedCapacity: n) { _, count in count = n }
     edges.keys.withUnsafeBufferPointer { keys in
     edges.bucketStart.withUnsafeBufferPointer { bucketStart in
     edges.neighbourOffset.withUnsafeBufferPointer { offset in
-    roots.withUnsafeMutableBufferPointer { roots in
-    forest.parent.withUnsafeMutableBufferPointer { parent in
+    sizes.withUnsafeMutableBufferPointer { size in
+    nodes.withUnsafeMutableBufferPointer { node in
         @inline(__always) func find(_ x: Int) -> Int {
             var x = x
-            while Int(parent[x]) != x {
-                parent[x] = parent[Int(parent[x])]
-                x = Int(parent[x])
+            while Int(node[x].parent) != x {
+                node[x].parent = node[Int(node[x].parent)].parent
+                x = Int(node[x].parent)
             }
             return x
         }
@@ -53,9 +57,9 @@ public func graphSegmentation(_ image: FloatImage, scale: Float, minSize: Int,
             return (p, p + offset[Int(key & 3)])
         }
         @inline(__always) func union(_ a: Int, _ b: Int) -> Int {
-            let (big, small) = roots[a].size >= roots[b].size ? (a, b) : (b, a)
-            parent[small] = Int32(big)
-            roots[big].size += roots[small].size
+            let (big, small) = size[a] >= size[b] ? (a, b) : (b, a)
+            node[small].parent = Int32(truncatingIfNeeded: big)
+            size[big] += size[small]
             return big
         }
         for bucket in 0..<buckets {
@@ -64,9 +68,9 @@ public func graphSegmentation(_ image: FloatImage, scale: Float, minSize: Int,
                 let (p, q) = endpoints(keys[k])
                 let a = find(p), b = find(q)
                 guard a != b else { continue }
-                if w <= roots[a].threshold && w <= roots[b].threshold {
+                if w <= node[a].threshold && w <= node[b].threshold {
                     let root = union(a, b)
-                    roots[root].threshold = w + scale / Float(roots[root].size)
+                    node[root].threshold = w + scale / Float(size[root])
                 }
             }
         }
@@ -78,14 +82,14 @@ public func graphSegmentation(_ image: FloatImage, scale: Float, minSize: Int,
             touchesSmall.withUnsafeMutableBufferPointer { touchesSmall in
                 for i in 0..<n {
                     let r = find(i)
-                    parent[i] = Int32(r)
-                    touchesSmall[i] = roots[r].size < small
+                    node[i].parent = Int32(truncatingIfNeeded: r)
+                    touchesSmall[i] = size[r] < small
                 }
                 for key in keys {
                     let (p, q) = endpoints(key)
                     guard touchesSmall[p] || touchesSmall[q] else { continue }
                     let a = find(p), b = find(q)
-                    if a != b && (roots[a].size < small || roots[b].size < small) { _ = union(a, b) }
+                    if a != b && (size[a] < small || size[b] < small) { _ = union(a, b) }
                 }
             }
         }
@@ -94,13 +98,14 @@ public func graphSegmentation(_ image: FloatImage, scale: Float, minSize: Int,
     }
     }
     }
-    return forest.compactLabels()
+    var parents = nodes.map(\.parent)
+    return compactLabels(parents: &parents)
 }
 
-/// What the segmentation keeps for each component root: its pixel count and its merge
-/// threshold (internal difference plus `scale / size`).
-private struct RootStats {
-    var size: Int32
+/// One pixel of the segmentation's union-find forest: its parent, and while it is a root,
+/// its component's merge threshold (internal difference plus `scale / size`).
+private struct ForestNode {
+    var parent: Int32
     var threshold: Float
 }
 
@@ -116,6 +121,7 @@ struct DisjointSets {
         }
         size = [Int32](repeating: 1, count: count)
     }
+
 
     mutating func find(_ x: Int) -> Int {
         var x = x
@@ -136,15 +142,32 @@ struct DisjointSets {
 
     /// Labels `0..<count` in row-major order of each set's first element.
     mutating func compactLabels() -> (labels: [Int32], count: Int) {
-        let n = parent.count
-        var map = [Int32](repeating: -1, count: n)
-        var labels = [Int32](repeating: 0, count: n)
-        var next: Int32 = 0
+        LineArtKit.compactLabels(parents: &parent)
+    }
+}
+
+/// The sets of a union-find forest given by its parent links (roots link to themselves)
+/// as labels `0..<count` in row-major order of each set's first element; the links are
+/// shortened on the way.
+func compactLabels(parents parent: inout [Int32]) -> (labels: [Int32], count: Int) {
+    let n = parent.count
+    var map = [Int32](repeating: -1, count: n)
+    var labels = [Int32](unsafeUninitializedCapacity: n) { _, count in count = n }
+    var next: Int32 = 0
+    parent.withUnsafeMutableBufferPointer { parent in
+    map.withUnsafeMutableBufferPointer { map in
+    labels.withUnsafeMutableBufferPointer { labels in
         for i in 0..<n {
-            let r = find(i)
+            var r = i
+            while Int(parent[r]) != r {
+                parent[r] = parent[Int(parent[r])]
+                r = Int(parent[r])
+            }
             if map[r] < 0 { map[r] = next; next += 1 }
             labels[i] = map[r]
         }
-        return (labels, Int(next))
     }
+    }
+    }
+    return (labels, Int(next))
 }
