@@ -34,15 +34,17 @@ struct SortedGridEdges {
         precondition(n * 4 <= Int(UInt32.max), "image too large for packed edge keys")
         precondition(buckets < Int(UInt16.max), "too many buckets")
         neighbourOffset = [1, width, width + 1, width - 1]
-        let absent = UInt16.max
+        let absent = UInt16(buckets)   // an extra, ignored bucket
         let edgeCount = n == 0 ? 0
             : (width - 1) * height + width * (height - 1) + 2 * (width - 1) * (height - 1)
 
         // Pass 1: the quantised weight of every (pixel, direction) slot, `absent` where the
-        // neighbour is off the image; each band counts its bucket sizes.
+        // neighbour is off the image, stored per row as four runs of `width` (one per
+        // direction); each band counts its bucket sizes, one table per direction.
         let bandRanges = rowBandRanges(rows: height, threads: threads)
         var weights = [UInt16](unsafeUninitializedCapacity: n * 4) { _, count in count = n * 4 }
-        var bandCounts = [Int](repeating: 0, count: bandRanges.count * buckets)
+        let tables = 4 * (buckets + 1)
+        var bandCounts = [Int32](repeating: 0, count: bandRanges.count * tables)
         image.samples.withUnsafeBufferPointer { px in
             weights.withUnsafeMutableBufferPointer { weights in
                 bandCounts.withUnsafeMutableBufferPointer { bandCounts in
@@ -50,7 +52,7 @@ struct SortedGridEdges {
                     let cBase = SharedMutablePointer(base: bandCounts.baseAddress!)
                     forEachBand(count: bandRanges.count) { index in
                         let rows = bandRanges[index]
-                        let counts = UnsafeMutableBufferPointer(start: cBase.base + index * buckets, count: buckets)
+                        let counts = cBase.base + index * tables
                         weighRows(rows, px: px, weights: wBase.base, counts: counts, width: width, height: height,
                                   channels: channels, buckets: buckets, quantum: quantum,
                                   borderWeight: borderWeight, band: band, absent: absent)
@@ -67,7 +69,9 @@ struct SortedGridEdges {
             start[b] = total
             for k in 0..<bandRanges.count {
                 bandCursor[k * buckets + b] = total
-                total += bandCounts[k * buckets + b]
+                let counts = k * tables + b
+                total += Int(bandCounts[counts]) + Int(bandCounts[counts + (buckets + 1)])
+                    + Int(bandCounts[counts + 2 * (buckets + 1)]) + Int(bandCounts[counts + 3 * (buckets + 1)])
             }
         }
         start[buckets] = total
@@ -84,11 +88,17 @@ struct SortedGridEdges {
                         let rows = bandRanges[index]
                         let cursor = cBase.base + index * buckets
                         let keys = kBase.base
-                        for slot in (rows.lowerBound * width * 4)..<(rows.upperBound * width * 4) {
-                            let w = weights[slot]
-                            if w != absent {
-                                keys[cursor[Int(w)]] = UInt32(truncatingIfNeeded: slot)
-                                cursor[Int(w)] += 1
+                        for y in rows {
+                            let row = weights.baseAddress! + y * 4 * width
+                            for x in 0..<width {
+                                let key = (y * width + x) * 4
+                                for direction in 0..<4 {
+                                    let w = Int(row[direction * width + x])
+                                    if w != Int(absent) {
+                                        keys[cursor[w]] = UInt32(truncatingIfNeeded: key + direction)
+                                        cursor[w] += 1
+                                    }
+                                }
                             }
                         }
                     }
@@ -100,48 +110,75 @@ struct SortedGridEdges {
     }
 }
 
-/// Pass 1 of ``SortedGridEdges`` on rows `rows`: writes the quantised weight of each
-/// (pixel, direction) slot, or `absent`, and counts the present ones per bucket.
-@inline(__always)
+/// Pass 1 of ``SortedGridEdges`` on rows `rows`: for each row `y`, writes the quantised
+/// weights of its pixels' edges in direction `d` to `weights[(y * 4 + d) * width ..< +width]`
+/// (`absent` where the neighbour is off the image), then counts them into `counts`: four
+/// tables of `buckets + 1` entries, one per direction (summed later), so that runs of equal
+/// weights do not wait on one counter. Each direction is one pass over contiguous rows.
 private func weighRows(_ rows: Range<Int>, px: UnsafeBufferPointer<Float>, weights: UnsafeMutablePointer<UInt16>,
-                       counts: UnsafeMutableBufferPointer<Int>, width: Int, height: Int, channels: Int,
+                       counts: UnsafeMutablePointer<Int32>, width: Int, height: Int, channels: Int,
                        buckets: Int, quantum: Float, borderWeight: Float, band: Float, absent: UInt16) {
     let top = Float(buckets - 1)
+    let px = px.baseAddress!
+    let scale = UnsafeMutablePointer<Float>.allocate(capacity: width)
+    defer { scale.deallocate() }
+    /// `min(buckets - 1, ⌊distance(a[i], b[i]) · scale[i]⌋)` for `i in 0..<count`, written
+    /// so that the loop vectorises: the floor of a value `v` in `[0, 2²²)` is `v` rounded to
+    /// the nearest integer by adding and subtracting 1.5·2²³, less one where that rounded up;
+    /// the integer is then read from the low bits of `f + 1.5·2²³`.
+    @inline(__always) func weigh(_ a: UnsafePointer<Float>, _ b: UnsafePointer<Float>, _ scale: UnsafePointer<Float>,
+                                 _ out: UnsafeMutablePointer<UInt16>, _ count: Int) {
+        let magic: Float = 12_582_912
+        if channels == 3 {
+            for i in 0..<count {
+                let d0 = a[3 * i] - b[3 * i]
+                let d1 = a[3 * i + 1] - b[3 * i + 1]
+                let d2 = a[3 * i + 2] - b[3 * i + 2]
+                var sum = d0 * d0
+                sum += d1 * d1
+                sum += d2 * d2
+                let v = min(top, sum.squareRoot() * scale[i])
+                let r = (v + magic) - magic
+                let f = r > v ? r - 1 : r
+                out[i] = UInt16(truncatingIfNeeded: (f + magic).bitPattern)
+            }
+        } else {
+            for i in 0..<count {
+                var sum: Float = 0
+                for c in 0..<channels {
+                    let diff = a[i * channels + c] - b[i * channels + c]
+                    sum += diff * diff
+                }
+                out[i] = UInt16(min(top, sum.squareRoot() * scale[i]))
+            }
+        }
+    }
     for y in rows {
+        // Edges near the page edge count as weaker, so the surroundings of the
+        // subject segment coarser than the middle of the picture.
         let dy = min(y, height - 1 - y)
-        let hasDown = y + 1 < height
         for x in 0..<width {
-            let p = y * width + x
-            // Edges near the page edge count as weaker, so the surroundings of the
-            // subject segment coarser than the middle of the picture.
             let d = Float(min(dy, min(x, width - 1 - x)))
             let factor = borderWeight < 1 ? min(1, borderWeight + (1 - borderWeight) * d / band) : 1
-            let scale = quantum * factor
-            @inline(__always) func weigh(_ q: Int) -> UInt16 {
-                var sum: Float
-                if channels == 3 {
-                    let d0 = px[p * 3] - px[q * 3]
-                    let d1 = px[p * 3 + 1] - px[q * 3 + 1]
-                    let d2 = px[p * 3 + 2] - px[q * 3 + 2]
-                    sum = d0 * d0
-                    sum += d1 * d1
-                    sum += d2 * d2
-                } else {
-                    sum = 0
-                    for c in 0..<channels {
-                        let diff = px[p * channels + c] - px[q * channels + c]
-                        sum += diff * diff
-                    }
-                }
-                let w = UInt16(min(top, sum.squareRoot() * scale))
-                counts[Int(w)] += 1
-                return w
-            }
-            let slot = weights + p * 4
-            slot[0] = x + 1 < width ? weigh(p + 1) : absent
-            slot[1] = hasDown ? weigh(p + width) : absent
-            slot[2] = hasDown && x + 1 < width ? weigh(p + width + 1) : absent
-            slot[3] = hasDown && x > 0 ? weigh(p + width - 1) : absent
+            scale[x] = quantum * factor
+        }
+        let here = px + y * width * channels, below = here + width * channels
+        let right = weights + y * 4 * width, down = right + width
+        let downRight = down + width, downLeft = downRight + width
+        weigh(here, here + channels, scale, right, width - 1)
+        right[width - 1] = absent
+        if y + 1 < height {
+            weigh(here, below, scale, down, width)
+            weigh(here, below + channels, scale, downRight, width - 1)
+            downRight[width - 1] = absent
+            downLeft[0] = absent
+            if width > 1 { weigh(here + channels, below, scale + 1, downLeft + 1, width - 1) }
+        } else {
+            for x in 0..<width { down[x] = absent; downRight[x] = absent; downLeft[x] = absent }
+        }
+        for direction in 0..<4 {
+            let table = counts + direction * (buckets + 1), run = right + direction * width
+            for x in 0..<width { table[Int(run[x])] &+= 1 }
         }
     }
 }
