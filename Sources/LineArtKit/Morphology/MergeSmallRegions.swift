@@ -38,9 +38,14 @@ public func mergeSmallRegions(_ lineArt: ByteImage, minArea: Int, lineWidth: Int
     }
     guard merged else { return hardThreshold(lineArt) }
 
+    // Each label's merged root, looked up once per label rather than once per pixel.
+    var rootOf = [Int32](repeating: 0, count: regions.count + 1)
+    for label in 1...regions.count { rootOf[label] = Int32(graph.find(label)) }
     var mergedOwner = owner
-    for i in 0..<mergedOwner.count where mergedOwner[i] != 0 {
-        mergedOwner[i] = Int32(graph.find(Int(mergedOwner[i])))
+    rootOf.withUnsafeBufferPointer { rootOf in
+        mergedOwner.withUnsafeMutableBufferPointer { merged in
+            for i in 0..<merged.count { merged[i] = rootOf[Int(merged[i])] }
+        }
     }
     let before = boundaryMask(owner, width: width, height: height)
     let after = boundaryMask(mergedOwner, width: width, height: height)
