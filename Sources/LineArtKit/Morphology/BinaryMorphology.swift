@@ -98,7 +98,7 @@ private func squareFilter<Op: ExtremumOp>(
 }
 
 /// Disk morphology: which pixels lie within `radius` of ink (dilation) or of paper (erosion),
-/// by ``markWithinDisk(width:height:radius:out:isTarget:)`` (the exact distance transform for
+/// by ``markWithinDisk(_:targets:width:height:radius:out:threads:)`` (the exact distance transform for
 /// radii of 255 and more).
 /// - growInk: ink where the squared distance to the nearest ink is `<= r²` (dilation).
 /// - otherwise: paper where the squared distance to the nearest paper is `<= r²` (erosion;
@@ -111,12 +111,8 @@ private func diskThreshold(_ mask: ByteImage, radius: Int, growInk: Bool) -> Byt
     mask.samples.withUnsafeBufferPointer { src in
         out.samples.withUnsafeMutableBufferPointer { dst in
             if radius < 255 {
-                let within = dst.baseAddress!
-                if growInk {
-                    markWithinDisk(width: w, height: h, radius: radius, out: within) { src[$0] < 128 }
-                } else {
-                    markWithinDisk(width: w, height: h, radius: radius, out: within) { src[$0] >= 128 }
-                }
+                markWithinDisk(src.baseAddress!, targets: growInk ? 0...127 : 128...255, width: w, height: h,
+                               radius: radius, out: dst.baseAddress!)
                 for i in 0..<(w * h) { dst[i] = dst[i] != 0 ? hit : miss }
                 return
             }

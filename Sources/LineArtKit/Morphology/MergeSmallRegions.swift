@@ -60,8 +60,10 @@ public func mergeSmallRegions(_ lineArt: ByteImage, minArea: Int, lineWidth: Int
     nearBefore.withUnsafeMutableBufferPointer { nb in
     nearAfter.withUnsafeMutableBufferPointer { na in
     output.samples.withUnsafeMutableBufferPointer { out in
-        markWithinDisk(width: width, height: height, radius: reach, out: nb.baseAddress!) { before[$0] }
-        markWithinDisk(width: width, height: height, radius: reach, out: na.baseAddress!) { after[$0] }
+        markWithinDisk(before.baseAddress!, targets: 1...1, width: width, height: height, radius: reach,
+                       out: nb.baseAddress!)
+        markWithinDisk(after.baseAddress!, targets: 1...1, width: width, height: height, radius: reach,
+                       out: na.baseAddress!)
         for i in 0..<out.count where out[i] == 0 && nb[i] != 0 && na[i] == 0 {
             out[i] = 255
         }
@@ -73,17 +75,17 @@ public func mergeSmallRegions(_ lineArt: ByteImage, minArea: Int, lineWidth: Int
     return output
 }
 
-/// Pixels where the owner changes to the right or below (both sides marked).
-private func boundaryMask(_ owner: [Int32], width: Int, height: Int) -> [Bool] {
-    var mask = [Bool](repeating: false, count: owner.count)
+/// Pixels where the owner changes to the right or below (both sides marked), as 1; 0 elsewhere.
+private func boundaryMask(_ owner: [Int32], width: Int, height: Int) -> [UInt8] {
+    var mask = [UInt8](repeating: 0, count: owner.count)
     owner.withUnsafeBufferPointer { o in
         mask.withUnsafeMutableBufferPointer { m in
             for y in 0..<height {
                 let row = y * width
                 for x in 0..<width {
                     let i = row + x
-                    if x + 1 < width && o[i] != o[i + 1] && o[i] != 0 && o[i + 1] != 0 { m[i] = true; m[i + 1] = true }
-                    if y + 1 < height && o[i] != o[i + width] && o[i] != 0 && o[i + width] != 0 { m[i] = true; m[i + width] = true }
+                    if x + 1 < width && o[i] != o[i + 1] && o[i] != 0 && o[i + 1] != 0 { m[i] = 1; m[i + 1] = 1 }
+                    if y + 1 < height && o[i] != o[i + width] && o[i] != 0 && o[i + width] != 0 { m[i] = 1; m[i + width] = 1 }
                 }
             }
         }

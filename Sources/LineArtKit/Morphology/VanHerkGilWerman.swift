@@ -43,10 +43,11 @@ public enum VanHerkGilWerman {
     // MARK: - 2-D planes
 
     /// Filters every row of a `width`×`height` plane: `dst[y][x] = op(src[y][x-before ... x+after])`.
-    /// `src` and `dst` may not overlap.
+    /// `src` and `dst` may not overlap. Rows are split into bands on up to `threads` threads
+    /// (default: the photo's, see ``PhotoThreads``); each row is independent of the others.
     static func filterRows<Op: ExtremumOp>(
         _ op: Op.Type, src: UnsafePointer<UInt8>, dst: UnsafeMutablePointer<UInt8>,
-        width: Int, height: Int, before: Int, after: Int
+        width: Int, height: Int, before: Int, after: Int, threads: Int = PhotoThreads.count
     ) {
         guard width > 0, height > 0 else { return }
         let (b, a) = clampedExtents(before: before, after: after, count: width)
@@ -54,6 +55,18 @@ public enum VanHerkGilWerman {
             dst.update(from: src, count: width * height)
             return
         }
+        let out = SharedMutablePointer(base: dst)
+        forEachRowBand(rows: height, threads: threads) { rows in
+            filterRowBand(Op.self, src: src, dst: out.base, width: width, rows: rows, before: b, after: a)
+        }
+    }
+
+    /// ``filterRows(_:src:dst:width:height:before:after:threads:)`` on rows `rows`, with
+    /// extents already clamped.
+    private static func filterRowBand<Op: ExtremumOp>(
+        _ op: Op.Type, src: UnsafePointer<UInt8>, dst: UnsafeMutablePointer<UInt8>,
+        width: Int, rows: Range<Int>, before b: Int, after a: Int
+    ) {
         let m = width + b + a
         let scratch = UnsafeMutablePointer<UInt8>.allocate(capacity: 2 * m)
         defer { scratch.deallocate() }
@@ -61,7 +74,7 @@ public enum VanHerkGilWerman {
             // Short window: the row padded with neutrals, then one vectorised pass per offset.
             scratch.update(repeating: Op.neutral, count: b)
             (scratch + b + width).update(repeating: Op.neutral, count: a)
-            for y in 0..<height {
+            for y in rows {
                 (scratch + b).update(from: src + y * width, count: width)
                 let out = dst + y * width
                 out.update(from: scratch, count: width)
@@ -72,7 +85,7 @@ public enum VanHerkGilWerman {
             }
             return
         }
-        for y in 0..<height {
+        for y in rows {
             filterLine(Op.self, src: src + y * width, dst: dst + y * width, count: width,
                        before: b, after: a, g: scratch, h: scratch + m)
         }
@@ -80,13 +93,14 @@ public enum VanHerkGilWerman {
 
     /// Windows of at most this many samples are filtered directly (`s - 1` vectorised
     /// extrema per sample), which beats the three scalar steps of van Herk/Gil-Werman.
-    static let directWindowLimit = 8
+    static var directWindowLimit: Int { 8 }
 
     /// Filters every column of a `width`×`height` plane: `dst[y][x] = op(src[y-before ... y+after][x])`.
-    /// `src` and `dst` may not overlap.
+    /// `src` and `dst` may not overlap. Short windows split the output rows into bands on up
+    /// to `threads` threads (default: the photo's, see ``PhotoThreads``).
     static func filterColumns<Op: ExtremumOp>(
         _ op: Op.Type, src: UnsafePointer<UInt8>, dst: UnsafeMutablePointer<UInt8>,
-        width: Int, height: Int, before: Int, after: Int
+        width: Int, height: Int, before: Int, after: Int, threads: Int = PhotoThreads.count
     ) {
         guard width > 0, height > 0 else { return }
         let (b, a) = clampedExtents(before: before, after: after, count: height)
@@ -96,18 +110,10 @@ public enum VanHerkGilWerman {
         }
         let s = b + a + 1
         if s <= directWindowLimit {
-            // Short window: each output row is the extremum of the input rows it covers
-            // (clipped to the plane), one contiguous vectorised pass per covered row.
-            for y in 0..<height {
-                let first = max(0, y - b), last = min(height - 1, y + a)
-                let out = dst + y * width
-                out.update(from: src + first * width, count: width)
-                if last > first {
-                    for r in (first + 1)...last {
-                        let row = src + r * width
-                        for x in 0..<width { out[x] = Op.pick(out[x], row[x]) }
-                    }
-                }
+            let shared = SharedMutablePointer(base: dst)
+            forEachRowBand(rows: height, threads: threads) { rows in
+                filterColumnBandDirect(Op.self, src: src, dst: shared.base, width: width, height: height,
+                                       rows: rows, before: b, after: a)
             }
             return
         }
@@ -161,6 +167,25 @@ public enum VanHerkGilWerman {
                 for x in 0..<sw { out[x] = Op.pick(hy[x], gy[x]) }
             }
             x0 += sw
+        }
+    }
+
+    /// Short-window column filter for output rows `rows`: each is the extremum of the input
+    /// rows it covers (clipped to the plane), one contiguous vectorised pass per covered row.
+    private static func filterColumnBandDirect<Op: ExtremumOp>(
+        _ op: Op.Type, src: UnsafePointer<UInt8>, dst: UnsafeMutablePointer<UInt8>,
+        width: Int, height: Int, rows: Range<Int>, before b: Int, after a: Int
+    ) {
+        for y in rows {
+            let first = max(0, y - b), last = min(height - 1, y + a)
+            let out = dst + y * width
+            out.update(from: src + first * width, count: width)
+            if last > first {
+                for r in (first + 1)...last {
+                    let row = src + r * width
+                    for x in 0..<width { out[x] = Op.pick(out[x], row[x]) }
+                }
+            }
         }
     }
 

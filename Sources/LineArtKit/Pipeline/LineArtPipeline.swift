@@ -57,6 +57,11 @@ public struct LineArtPipeline: Sendable {
     /// threshold; erase ink specks under `minSpeckArea`; when `simplifyRegions`, merge
     /// paper regions under `minRegionArea` into their neighbours.
     public func postprocess(_ lines: ByteImage) -> ByteImage {
+        PhotoThreads.$count.withValue(threads) { postprocessSteps(lines) }
+    }
+
+    /// The steps of ``postprocess(_:)``; the row-band-parallel ones use ``PhotoThreads``.
+    private func postprocessSteps(_ lines: ByteImage) -> ByteImage {
         var page = closeInkGaps(lines, kernel: 1)
         if settings.closeLargeGaps && settings.largeGapKernel > 1 {
             page = closeInkGaps(page, kernel: settings.largeGapKernel)
