@@ -42,6 +42,16 @@ private func majorityRows(_ rows: Range<Int>, src: UnsafeBufferPointer<Int32>, d
                     dst[i] = own
                     continue
                 }
+                // Own label on 5 or more of the 9 pixels: it is the strict majority.
+                let up = i - width, down = i + width
+                var ownVotes = 1
+                ownVotes &+= (src[up - 1] == own ? 1 : 0) &+ (src[up] == own ? 1 : 0) &+ (src[up + 1] == own ? 1 : 0)
+                ownVotes &+= (src[i - 1] == own ? 1 : 0) &+ (src[i + 1] == own ? 1 : 0)
+                ownVotes &+= (src[down - 1] == own ? 1 : 0) &+ (src[down] == own ? 1 : 0) &+ (src[down + 1] == own ? 1 : 0)
+                if ownVotes >= 5 {
+                    dst[i] = own
+                    continue
+                }
                 var distinct = 0
                 for dy in -1...1 {
                     for dx in -1...1 {
