@@ -19,8 +19,8 @@
 //
 // ## Cost
 // O(1) per pixel whatever the element size: squares use separable van Herk/Gil-Werman
-// running extrema (rows, then columns in cache-friendly strips); disks threshold an exact
-// Euclidean distance transform.
+// running extrema (rows, then columns in cache-friendly strips); disks mark what lies within
+// the radius of the foreground (exact Euclidean distance, see DiskReach.swift).
 
 /// Grows the ink by `element`: a pixel becomes ink if the element placed on it (reflected)
 /// covers an ink pixel. See `StructuringElement` for the shapes.
@@ -97,7 +97,9 @@ private func squareFilter<Op: ExtremumOp>(
     return out
 }
 
-/// Disk morphology through the distance transform.
+/// Disk morphology: which pixels lie within `radius` of ink (dilation) or of paper (erosion),
+/// by ``markWithinDisk(_:targets:width:height:radius:out:threads:)`` (the exact distance transform for
+/// radii of 255 and more).
 /// - growInk: ink where the squared distance to the nearest ink is `<= r²` (dilation).
 /// - otherwise: paper where the squared distance to the nearest paper is `<= r²` (erosion;
 ///   only paper inside the image counts, so outside acts as ink).
@@ -105,23 +107,26 @@ private func diskThreshold(_ mask: ByteImage, radius: Int, growInk: Bool) -> Byt
     let w = mask.width, h = mask.height
     var out = ByteImage(width: w, height: h, repeating: 0)
     guard w > 0, h > 0 else { return out }
-    let r2 = Int32(clamping: radius * radius)
-    let distances = UnsafeMutablePointer<Int32>.allocate(capacity: w * h)
-    defer { distances.deallocate() }
+    let (hit, miss): (UInt8, UInt8) = growInk ? (0, 255) : (255, 0)
     mask.samples.withUnsafeBufferPointer { src in
         out.samples.withUnsafeMutableBufferPointer { dst in
+            if radius < 255 {
+                markWithinDisk(src.baseAddress!, targets: growInk ? 0...127 : 128...255, width: w, height: h,
+                               radius: radius, out: dst.baseAddress!)
+                for i in 0..<(w * h) { dst[i] = dst[i] != 0 ? hit : miss }
+                return
+            }
+            let r2 = Int32(clamping: radius * radius)
+            let distances = UnsafeMutablePointer<Int32>.allocate(capacity: w * h)
+            defer { distances.deallocate() }
             if growInk {
                 DistanceTransform.compute(width: w, height: h, out: distances) { src[$0] < 128 }
-                for i in 0..<(w * h) {
-                    let d = distances[i]
-                    dst[i] = d != DistanceTransform.unreachable && d <= r2 ? 0 : 255
-                }
             } else {
                 DistanceTransform.compute(width: w, height: h, out: distances) { src[$0] >= 128 }
-                for i in 0..<(w * h) {
-                    let d = distances[i]
-                    dst[i] = d != DistanceTransform.unreachable && d <= r2 ? 255 : 0
-                }
+            }
+            for i in 0..<(w * h) {
+                let d = distances[i]
+                dst[i] = d != DistanceTransform.unreachable && d <= r2 ? hit : miss
             }
         }
     }

@@ -61,25 +61,39 @@ public func mergeSmallRegions(_ lineArt: ByteImage, minArea: Int, lineWidth: Int
 private func eraseMergedBoundaries(_ output: inout ByteImage, owner: [Int32], graph: inout RegionGraph,
                                    lineWidth: Int) {
     let width = output.width, height = output.height
+    let labelCount = graph.parent.count - 1
+    // Each label's merged root, looked up once per label rather than once per pixel.
+    var rootOf = [Int32](repeating: 0, count: labelCount + 1)
+    for label in 1...labelCount { rootOf[label] = Int32(graph.find(label)) }
     var mergedOwner = owner
-    for i in 0..<mergedOwner.count where mergedOwner[i] != 0 {
-        mergedOwner[i] = Int32(graph.find(Int(mergedOwner[i])))
+    rootOf.withUnsafeBufferPointer { rootOf in
+        mergedOwner.withUnsafeMutableBufferPointer { merged in
+            for i in 0..<merged.count { merged[i] = rootOf[Int(merged[i])] }
+        }
     }
     let before = boundaryMask(owner, width: width, height: height)
     let after = boundaryMask(mergedOwner, width: width, height: height)
     let reach = lineWidth / 2 + 1
-    let reach2 = Int32(reach * reach)
-    let nearBefore = DistanceTransform.squaredEuclidean(width: width, height: height) { before[$0] }
-    let nearAfter = DistanceTransform.squaredEuclidean(width: width, height: height) { after[$0] }
-
+    let n = width * height
+    // 1 where a boundary between regions (before / after the merges) is within `reach`.
+    var nearBefore = [UInt8](unsafeUninitializedCapacity: n) { _, count in count = n }
+    var nearAfter = [UInt8](unsafeUninitializedCapacity: n) { _, count in count = n }
+    before.withUnsafeBufferPointer { before in
+    after.withUnsafeBufferPointer { after in
+    nearBefore.withUnsafeMutableBufferPointer { nb in
+    nearAfter.withUnsafeMutableBufferPointer { na in
     output.samples.withUnsafeMutableBufferPointer { out in
-        nearBefore.samples.withUnsafeBufferPointer { db in
-            nearAfter.samples.withUnsafeBufferPointer { da in
-                for i in 0..<out.count where out[i] == 0 && db[i] <= reach2 && da[i] > reach2 {
-                    out[i] = 255
-                }
-            }
+        markWithinDisk(before.baseAddress!, targets: 1...1, width: width, height: height, radius: reach,
+                       out: nb.baseAddress!)
+        markWithinDisk(after.baseAddress!, targets: 1...1, width: width, height: height, radius: reach,
+                       out: na.baseAddress!)
+        for i in 0..<out.count where out[i] == 0 && nb[i] != 0 && na[i] == 0 {
+            out[i] = 255
         }
+    }
+    }
+    }
+    }
     }
 }
 
@@ -96,17 +110,17 @@ private func fill(_ holes: [Int], of regions: LabelMap, in output: inout ByteIma
     }
 }
 
-/// Pixels where the owner changes to the right or below (both sides marked).
-private func boundaryMask(_ owner: [Int32], width: Int, height: Int) -> [Bool] {
-    var mask = [Bool](repeating: false, count: owner.count)
+/// Pixels where the owner changes to the right or below (both sides marked), as 1; 0 elsewhere.
+private func boundaryMask(_ owner: [Int32], width: Int, height: Int) -> [UInt8] {
+    var mask = [UInt8](repeating: 0, count: owner.count)
     owner.withUnsafeBufferPointer { o in
         mask.withUnsafeMutableBufferPointer { m in
             for y in 0..<height {
                 let row = y * width
                 for x in 0..<width {
                     let i = row + x
-                    if x + 1 < width && o[i] != o[i + 1] && o[i] != 0 && o[i + 1] != 0 { m[i] = true; m[i + 1] = true }
-                    if y + 1 < height && o[i] != o[i + width] && o[i] != 0 && o[i + width] != 0 { m[i] = true; m[i + width] = true }
+                    if x + 1 < width && o[i] != o[i + 1] && o[i] != 0 && o[i + 1] != 0 { m[i] = 1; m[i + 1] = 1 }
+                    if y + 1 < height && o[i] != o[i + width] && o[i] != 0 && o[i + width] != 0 { m[i] = 1; m[i + width] = 1 }
                 }
             }
         }

@@ -47,7 +47,9 @@ public struct LineArtPipeline: Sendable {
 
     /// Stage 2: the preset's extraction engine; 1-px-ish lines, 0 on 255.
     public func extract(_ image: PreprocessedImage) -> ByteImage {
-        engine.extract(image, parameters: ExtractionParameters(settings, targets: preset.profile.targets))
+        PhotoThreads.$count.withValue(threads) {
+            engine.extract(image, parameters: ExtractionParameters(settings, targets: preset.profile.targets))
+        }
     }
 
     /// Stage 3, in this order: seal micro-gaps (closing, kernel 1); close larger gaps
@@ -55,6 +57,11 @@ public struct LineArtPipeline: Sendable {
     /// threshold; erase ink specks under `minSpeckArea`; when `simplifyRegions`, merge
     /// paper regions under `minRegionArea` into their neighbours.
     public func postprocess(_ lines: ByteImage) -> ByteImage {
+        PhotoThreads.$count.withValue(threads) { postprocessSteps(lines) }
+    }
+
+    /// The steps of ``postprocess(_:)``; the row-band-parallel ones use ``PhotoThreads``.
+    private func postprocessSteps(_ lines: ByteImage) -> ByteImage {
         var page = closeInkGaps(lines, kernel: 1)
         if settings.closeLargeGaps && settings.largeGapKernel > 1 {
             page = closeInkGaps(page, kernel: settings.largeGapKernel)

@@ -4,16 +4,28 @@ import Dispatch
 /// `body` on each band, in parallel when `threads > 1` (on the calling thread otherwise).
 /// Bands write disjoint rows, so results do not depend on the number of threads.
 func forEachRowBand(rows: Int, threads: Int, _ body: (Range<Int>) -> Void) {
+    let bands = rowBandRanges(rows: rows, threads: threads)
+    forEachBand(count: bands.count) { body(bands[$0]) }
+}
+
+/// The bands ``forEachRowBand(rows:threads:_:)`` uses: `threads` contiguous ranges of
+/// near-equal height covering `0..<rows`, fewer when that would make a band thinner than
+/// 16 rows, and always at least one.
+func rowBandRanges(rows: Int, threads: Int) -> [Range<Int>] {
     let bands = max(1, min(threads, rows / 16))   // no band thinner than 16 rows
-    if bands == 1 {
-        body(0..<rows)
+    return (0..<bands).map { (rows * $0 / bands)..<(rows * ($0 + 1) / bands) }
+}
+
+/// Runs `body(index)` for every index in `0..<count`, on `count` threads at once when
+/// `count > 1` (on the calling thread otherwise).
+func forEachBand(count: Int, _ body: (Int) -> Void) {
+    if count <= 1 {
+        if count == 1 { body(0) }
         return
     }
     withoutActuallyEscaping(body) { body in
         let shared = UncheckedSendableBox(body)
-        DispatchQueue.concurrentPerform(iterations: bands) { band in
-            shared.value((rows * band / bands)..<(rows * (band + 1) / bands))
-        }
+        DispatchQueue.concurrentPerform(iterations: count) { shared.value($0) }
     }
 }
 
@@ -26,4 +38,11 @@ private struct UncheckedSendableBox<T>: @unchecked Sendable {
 /// A mutable pointer that may be shared by threads writing disjoint parts of its memory.
 struct SharedMutablePointer<T>: @unchecked Sendable {
     let base: UnsafeMutablePointer<T>
+}
+
+/// The threads one photo's row-band-parallel steps may use, bound by ``LineArtPipeline``
+/// around each stage; the default of the `threads` parameter of steps whose callers do not
+/// pass one (the extraction engines). Results never depend on it.
+enum PhotoThreads {
+    @TaskLocal static var count = 1
 }

@@ -3,50 +3,74 @@
 /// straighten the staircase and hairy borders a segmentation leaves on textured areas,
 /// so the outlines drawn from it are calm lines; a segment thinner than two pixels can
 /// vanish, which the later merge of small regions would do anyway.
-func majorityFilter(_ labels: [Int32], width: Int, height: Int, passes: Int) -> [Int32] {
+///
+/// Rows are filtered in bands on up to `threads` threads (default: the photo's, see
+/// ``PhotoThreads``); every pass reads the previous pass only, so the result does not
+/// depend on the thread count.
+func majorityFilter(_ labels: [Int32], width: Int, height: Int, passes: Int,
+                    threads: Int = PhotoThreads.count) -> [Int32] {
     guard width > 2, height > 2, passes > 0 else { return labels }
     var current = labels
-    var next = labels
+    var next = labels   // the border rows and columns never change
     for _ in 0..<passes {
         current.withUnsafeBufferPointer { src in
             next.withUnsafeMutableBufferPointer { dst in
-                var candidates = [Int32](repeating: 0, count: 9)
-                var votes = [Int](repeating: 0, count: 9)
-                candidates.withUnsafeMutableBufferPointer { cand in
-                    votes.withUnsafeMutableBufferPointer { vote in
-                        for y in 1..<(height - 1) {
-                            for x in 1..<(width - 1) {
-                                let i = y * width + x
-                                let own = src[i]
-                                // Fast path: a pixel whose 4 neighbours agree with it stays.
-                                if src[i - 1] == own && src[i + 1] == own && src[i - width] == own && src[i + width] == own {
-                                    dst[i] = own
-                                    continue
-                                }
-                                var distinct = 0
-                                for dy in -1...1 {
-                                    for dx in -1...1 {
-                                        let l = src[i + dy * width + dx]
-                                        var k = 0
-                                        while k < distinct && cand[k] != l { k += 1 }
-                                        if k == distinct { cand[k] = l; vote[k] = 0; distinct += 1 }
-                                        vote[k] += 1
-                                    }
-                                }
-                                var best = own
-                                var bestVotes = 0
-                                for k in 0..<distinct where vote[k] > bestVotes || (vote[k] == bestVotes && cand[k] == own) {
-                                    best = cand[k]
-                                    bestVotes = vote[k]
-                                }
-                                dst[i] = best
-                            }
-                        }
-                    }
+                let out = SharedMutablePointer(base: dst.baseAddress!)
+                forEachRowBand(rows: height - 2, threads: threads) { band in
+                    majorityRows((band.lowerBound + 1)..<(band.upperBound + 1), src: src, dst: out.base, width: width)
                 }
             }
         }
         swap(&current, &next)
     }
     return current
+}
+
+/// One majority pass over the interior pixels of rows `rows` (which exclude the first and
+/// last row), from `src` into `dst`.
+private func majorityRows(_ rows: Range<Int>, src: UnsafeBufferPointer<Int32>, dst: UnsafeMutablePointer<Int32>,
+                          width: Int) {
+    // The distinct labels of one 3x3 window and their votes.
+    withUnsafeTemporaryAllocation(of: Int32.self, capacity: 9) { cand in
+    withUnsafeTemporaryAllocation(of: Int.self, capacity: 9) { vote in
+        for y in rows {
+            for x in 1..<(width - 1) {
+                let i = y * width + x
+                let own = src[i]
+                // Fast path: a pixel whose 4 neighbours agree with it stays.
+                if src[i - 1] == own && src[i + 1] == own && src[i - width] == own && src[i + width] == own {
+                    dst[i] = own
+                    continue
+                }
+                // Own label on 5 or more of the 9 pixels: it is the strict majority.
+                let up = i - width, down = i + width
+                var ownVotes = 1
+                ownVotes &+= (src[up - 1] == own ? 1 : 0) &+ (src[up] == own ? 1 : 0) &+ (src[up + 1] == own ? 1 : 0)
+                ownVotes &+= (src[i - 1] == own ? 1 : 0) &+ (src[i + 1] == own ? 1 : 0)
+                ownVotes &+= (src[down - 1] == own ? 1 : 0) &+ (src[down] == own ? 1 : 0) &+ (src[down + 1] == own ? 1 : 0)
+                if ownVotes >= 5 {
+                    dst[i] = own
+                    continue
+                }
+                var distinct = 0
+                for dy in -1...1 {
+                    for dx in -1...1 {
+                        let l = src[i + dy * width + dx]
+                        var k = 0
+                        while k < distinct && cand[k] != l { k += 1 }
+                        if k == distinct { cand[k] = l; vote[k] = 0; distinct += 1 }
+                        vote[k] += 1
+                    }
+                }
+                var best = own
+                var bestVotes = 0
+                for k in 0..<distinct where vote[k] > bestVotes || (vote[k] == bestVotes && cand[k] == own) {
+                    best = cand[k]
+                    bestVotes = vote[k]
+                }
+                dst[i] = best
+            }
+        }
+    }
+    }
 }

@@ -1,0 +1,25 @@
+import Testing
+@testable import LineArtKit
+
+/// The row-band-parallel morphology gives the same pages whatever the photo's thread count.
+@Suite struct MorphologyThreadsTests {
+    @Test func morphologyDoesNotDependOnThreads() {
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        let width = 173, height = 121
+        var mask = ByteImage(width: width, height: height, repeating: 255)
+        for i in mask.samples.indices {
+            state ^= state << 13; state ^= state >> 7; state ^= state << 17
+            if state % 100 < 12 { mask.samples[i] = 0 }
+        }
+        func run() -> [ByteImage] {
+            [closeInkGaps(mask, kernel: 1), closeInkGaps(mask, kernel: 3), closeInkGaps(mask, kernel: 9),
+             thickenInk(mask, to: 3), thickenInk(mask, to: 6), erodeInk(mask, by: .disk(radius: 2)),
+             mergeSmallRegions(mask, minArea: 60, lineWidth: 3)]
+        }
+        let single = PhotoThreads.$count.withValue(1) { run() }
+        for threads in [2, 3] {
+            let banded = PhotoThreads.$count.withValue(threads) { run() }
+            for (a, b) in zip(single, banded) { #expect(a.samples == b.samples, "threads \(threads)") }
+        }
+    }
+}
