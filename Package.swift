@@ -37,14 +37,7 @@ let package = Package(
             dependencies: [
                 "LineArtKit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ],
-            // The Swift runtime and Foundation linked in: no dynamic loading and symbol
-            // binding of the Swift shared libraries at each start (see docs/benchmarks.md).
-            // Compiling with the flag too picks the static modules' link dependencies (ICU).
-            // Release only: the test bundle (debug, `swift test`) links this module with the
-            // shared runtime of XCTest and swift-testing, which a static one would clash with.
-            swiftSettings: [.unsafeFlags(["-static-stdlib"], .when(platforms: [.linux], configuration: .release))],
-            linkerSettings: [.unsafeFlags(["-static-stdlib"], .when(platforms: [.linux], configuration: .release))]
+            ]
         ),
         .testTarget(
             name: "LineArtKitTests",
