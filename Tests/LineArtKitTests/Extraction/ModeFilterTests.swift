@@ -40,3 +40,54 @@ import Testing
         #expect(modeFilter(labels, width: 30, height: 20, radius: 3, passes: 2) == labels)
     }
 }
+
+extension ModeFilterTests {
+    /// Every pixel votes over its whole clamped disc: the definition, without shortcuts.
+    static func reference(_ labels: [Int32], width: Int, height: Int, radius: Int, passes: Int) -> [Int32] {
+        var offsets: [(Int, Int)] = []
+        for dy in -radius...radius { for dx in -radius...radius where dx * dx + dy * dy <= radius * radius { offsets.append((dx, dy)) } }
+        var current = labels
+        for _ in 0..<passes {
+            var next = current
+            for y in 0..<height {
+                for x in 0..<width {
+                    var order: [Int32] = []
+                    var votes: [Int32: Int] = [:]
+                    for (dx, dy) in offsets {
+                        let l = current[min(height - 1, max(0, y + dy)) * width + min(width - 1, max(0, x + dx))]
+                        if votes[l] == nil { order.append(l) }
+                        votes[l, default: 0] += 1
+                    }
+                    var best = current[y * width + x]
+                    var bestVotes = votes[best] ?? 0
+                    for l in order where votes[l]! > bestVotes { best = l; bestVotes = votes[l]! }
+                    next[y * width + x] = best
+                }
+            }
+            current = next
+        }
+        return current
+    }
+
+    @Test(arguments: [1, 2, 3])
+    func matchesTheFullVoteForAnyThreadCount(seed: UInt64) {
+        // Blobby labels: a few random discs of labels 1...4 over a noisy two-label field.
+        var rng = TuningRandom(seed: seed)
+        let width = 57, height = 41
+        var labels = (0..<(width * height)).map { i -> Int32 in
+            (i % width) + rng.int(in: -3...3) < width / 2 ? 0 : 1
+        }
+        for _ in 0..<6 {
+            let cx = rng.int(in: 0...(width - 1)), cy = rng.int(in: 0...(height - 1)), r = rng.int(in: 2...9)
+            let l = Int32(rng.int(in: 2...4))
+            for y in 0..<height { for x in 0..<width where (x - cx) * (x - cx) + (y - cy) * (y - cy) <= r * r { labels[y * width + x] = l } }
+        }
+        for radius in [2, 4] {
+            let expected = Self.reference(labels, width: width, height: height, radius: radius, passes: 2)
+            for threads in [1, 2, 3] {
+                #expect(modeFilter(labels, width: width, height: height, radius: radius, passes: 2, threads: threads) == expected,
+                        "radius \(radius), \(threads) threads")
+            }
+        }
+    }
+}

@@ -8,76 +8,152 @@
 /// lines. Convex shapes wider than the disc keep their shape (corners round off); a
 /// segment narrower than the disc can vanish.
 ///
-/// Only pixels within `radius` of a border can change, so the cost is
-/// O(border pixels · radius²) per pass.
-func modeFilter(_ labels: [Int32], width: Int, height: Int, radius: Int, passes: Int) -> [Int32] {
+/// Only pixels within `radius` of a border can change (found with
+/// ``markWithinDisk(_:targets:width:height:radius:out:threads:)``), so the cost is
+/// O(pixels near a border · radius²) per pass.
+func modeFilter(_ labels: [Int32], width: Int, height: Int, radius: Int, passes: Int,
+                threads: Int = PhotoThreads.count) -> [Int32] {
     guard width > 2 * radius, height > 2 * radius, radius > 0, passes > 0 else { return labels }
-    var offsets: [(dx: Int, dy: Int)] = []
-    for dy in -radius...radius {
-        for dx in -radius...radius where dx * dx + dy * dy <= radius * radius { offsets.append((dx, dy)) }
-    }
+    let disc = DiscOffsets(radius: radius, width: width)
+    let n = width * height
     var current = labels
     var next = labels
-    var nearBorder = [Bool](repeating: false, count: labels.count)
-    var candidates = [Int32](repeating: 0, count: offsets.count)
-    var votes = [Int](repeating: 0, count: offsets.count)
-    for _ in 0..<passes {
-        markNearBorder(current, width: width, height: height, radius: radius, into: &nearBorder)
+    var mark = [UInt8](repeating: 0, count: n)
+    var near = [UInt8](repeating: 0, count: n)
+    for pass in 0..<passes {
+        // Pass 1 looks at the pixels that can change: within `reach` of a border (and all
+        // pixels within `radius` of the image edge, whose clamped discs repeat edge pixels).
+        // Later passes only at those within `radius` of a pixel the previous pass changed
+        // (the others would vote as before).
+        if pass == 0 { markBorders(current, width: width, height: height, into: &mark) }
+        mark.withUnsafeBufferPointer { b in
+            near.withUnsafeMutableBufferPointer { m in
+                markWithinDisk(b.baseAddress!, targets: 1...1, width: width, height: height,
+                               radius: pass == 0 ? disc.reach : radius, out: m.baseAddress!, threads: threads)
+            }
+        }
         current.withUnsafeBufferPointer { src in
             next.withUnsafeMutableBufferPointer { dst in
-                nearBorder.withUnsafeBufferPointer { near in
-                    candidates.withUnsafeMutableBufferPointer { cand in
-                        votes.withUnsafeMutableBufferPointer { vote in
-                            for y in 0..<height {
-                                for x in 0..<width {
-                                    let i = y * width + x
-                                    let own = src[i]
-                                    dst[i] = own
-                                    guard near[i] else { continue }
-                                    var distinct = 0
-                                    for (dx, dy) in offsets {
-                                        let sx = min(width - 1, max(0, x + dx)), sy = min(height - 1, max(0, y + dy))
-                                        let l = src[sy * width + sx]
-                                        var k = 0
-                                        while k < distinct && cand[k] != l { k += 1 }
-                                        if k == distinct { cand[k] = l; vote[k] = 0; distinct += 1 }
-                                        vote[k] += 1
-                                    }
-                                    var best = own
-                                    var bestVotes = 0
-                                    for k in 0..<distinct where cand[k] == own { bestVotes = vote[k] }
-                                    for k in 0..<distinct where vote[k] > bestVotes {
-                                        best = cand[k]
-                                        bestVotes = vote[k]
-                                    }
-                                    dst[i] = best
-                                }
-                            }
-                        }
+                near.withUnsafeBufferPointer { near in
+                    let out = SharedMutablePointer(base: dst.baseAddress!)
+                    forEachRowBand(rows: height, threads: threads) { rows in
+                        disc.vote(rows: rows, width: width, height: height, src: src, near: near, out: out.base)
+                    }
+                }
+            }
+        }
+        guard pass + 1 < passes else { swap(&current, &next); break }
+        var changed = false
+        current.withUnsafeBufferPointer { before in
+            next.withUnsafeBufferPointer { after in
+                mark.withUnsafeMutableBufferPointer { mark in
+                    for i in 0..<n {
+                        let differs: UInt8 = before[i] != after[i] ? 1 : 0
+                        mark[i] = differs
+                        if differs != 0 { changed = true }
                     }
                 }
             }
         }
         swap(&current, &next)
+        if !changed { break }
     }
     return current
 }
 
-/// Marks every pixel within `radius` (Chebyshev) of a pixel whose right or lower neighbour
-/// has another label.
-private func markNearBorder(_ labels: [Int32], width: Int, height: Int, radius: Int, into mark: inout [Bool]) {
-    labels.withUnsafeBufferPointer { lab in
-        mark.withUnsafeMutableBufferPointer { m in
-            for i in 0..<m.count { m[i] = false }
-            for y in 0..<height {
+/// The offsets of a digital disc, and how far from another label a pixel must be for its
+/// own label to hold the majority of its disc whatever lies beyond.
+private struct DiscOffsets {
+    let offsets: [(dx: Int, dy: Int)]
+    let linear: [Int]
+    /// The smallest distance `D` such that the offsets farther than `D` are at most half of
+    /// the disc: a pixel with no other label within `D` keeps its own (ties keep it).
+    let reach: Int
+
+    init(radius: Int, width: Int) {
+        var offsets: [(dx: Int, dy: Int)] = []
+        for dy in -radius...radius {
+            for dx in -radius...radius where dx * dx + dy * dy <= radius * radius { offsets.append((dx, dy)) }
+        }
+        self.offsets = offsets
+        linear = offsets.map { $0.dy * width + $0.dx }
+        var d = 0
+        while 2 * offsets.filter({ $0.dx * $0.dx + $0.dy * $0.dy > d * d }).count > offsets.count { d += 1 }
+        reach = d
+    }
+
+    /// Writes the disc mode of every pixel of `rows` to `out` (the pixel's own label where
+    /// `near` is 0, except within `radius` of the image edge, where every pixel votes).
+    func vote(rows: Range<Int>, width: Int, height: Int, src: UnsafeBufferPointer<Int32>,
+              near: UnsafeBufferPointer<UInt8>, out: UnsafeMutablePointer<Int32>) {
+        let radius = Int((Double(offsets.map { $0.dx * $0.dx + $0.dy * $0.dy }.max()!)).squareRoot())
+        let base = src.baseAddress!
+        // The disc as one contiguous run of pixels per row: offset of its first pixel, length.
+        let spans = (-radius...radius).map { dy -> (start: Int, count: Int) in
+            let half = offsets.filter { $0.dy == dy }.map(\.dx).max()!
+            return (dy * width - half, 2 * half + 1)
+        }
+        withUnsafeTemporaryAllocation(of: Int32.self, capacity: offsets.count) { cand in
+        withUnsafeTemporaryAllocation(of: Int32.self, capacity: offsets.count) { vote in
+        linear.withUnsafeBufferPointer { linear in
+            for y in rows {
+                let inner = y >= radius && y < height - radius
                 for x in 0..<width {
                     let i = y * width + x
-                    let differs = (x + 1 < width && lab[i + 1] != lab[i]) || (y + 1 < height && lab[i + width] != lab[i])
-                    guard differs else { continue }
-                    for yy in max(0, y - radius)...min(height - 1, y + 1 + radius) {
-                        let row = yy * width
-                        for xx in max(0, x - radius)...min(width - 1, x + 1 + radius) { m[row + xx] = true }
+                    let own = src[i]
+                    out[i] = own
+                    let interior = inner && x >= radius && x < width - radius
+                    guard near[i] != 0 || !interior else { continue }
+                    var distinct = 0
+                    @inline(__always) func count(_ l: Int32) {
+                        var k = 0
+                        while k < distinct && cand[k] != l { k += 1 }
+                        if k == distinct { cand[k] = l; vote[k] = 0; distinct += 1 }
+                        vote[k] += 1
                     }
+                    if interior {
+                        // Most pixels near a border hold a strict majority of their disc
+                        // themselves: they keep their label without a full vote.
+                        var mine = 0
+                        let centre = base + i
+                        for span in spans {
+                            let row = centre + span.start
+                            for k in 0..<span.count { mine &+= row[k] == own ? 1 : 0 }
+                        }
+                        if 2 * mine > linear.count { continue }
+                        for o in linear { count(src[i + o]) }
+                    } else {
+                        for (dx, dy) in offsets {
+                            count(src[min(height - 1, max(0, y + dy)) * width + min(width - 1, max(0, x + dx))])
+                        }
+                    }
+                    var best = own
+                    var bestVotes: Int32 = 0
+                    for k in 0..<distinct where cand[k] == own { bestVotes = vote[k] }
+                    for k in 0..<distinct where vote[k] > bestVotes {
+                        best = cand[k]
+                        bestVotes = vote[k]
+                    }
+                    out[i] = best
+                }
+            }
+        }
+        }
+        }
+    }
+}
+
+/// Marks (1) both pixels of every horizontally or vertically adjacent pair with different labels.
+private func markBorders(_ labels: [Int32], width: Int, height: Int, into mark: inout [UInt8]) {
+    labels.withUnsafeBufferPointer { lab in
+        mark.withUnsafeMutableBufferPointer { m in
+            for i in 0..<m.count { m[i] = 0 }
+            for y in 0..<height {
+                let row = y * width
+                for x in 0..<width {
+                    let i = row + x
+                    if x + 1 < width && lab[i + 1] != lab[i] { m[i] = 1; m[i + 1] = 1 }
+                    if y + 1 < height && lab[i + width] != lab[i] { m[i] = 1; m[i + width] = 1 }
                 }
             }
         }
