@@ -13,7 +13,7 @@
 ///    >= 25 from every neighbour, at least a quarter of the tappable size, at most 15% of
 ///    the tappable segments); then segments on the page edge keep merging while they are
 ///    more than a quarter of all segments, never below the region target plus 10%.
-/// 3. Three passes of a 3x3 majority filter, then two of a radius-4 mode filter, calm the
+/// 3. Three passes of a 3x3 majority filter, then one of a radius-4 mode filter, calm the
 ///    segment borders: outlines through texture read as drawn lines, not wiggles.
 /// 4. Every pixel whose right or lower neighbour lies in another segment becomes ink, so
 ///    each segment is a closed, 4-connected paper region by construction; post-processing
@@ -44,7 +44,7 @@ public struct SegmentationEngine: ExtractionEngine {
                                         borderMergeFactor: 0.3, maxBorderShare: 0.25,
                                         minCount: parameters.minSegments)
         let calm = majorityFilter(labels, width: lab.width, height: lab.height, passes: 3)
-        let smooth = modeFilter(calm, width: lab.width, height: lab.height, radius: 4, passes: 2)
+        let smooth = modeFilter(calm, width: lab.width, height: lab.height, radius: 4, passes: 1)
         return drawBoundaries(smooth, width: lab.width, height: lab.height)
     }
 }
