@@ -11,11 +11,14 @@ struct ConvertCommand: ParsableCommand {
 
             A file that cannot be converted (not an image, truncated, unsupported format, too large) is reported on stderr and in report.json, and the batch goes on.
 
+            --preset auto tries every built-in preset on each photo (decoded once) and keeps the page that passes its preset's fillability targets with the best score, preferring object, portrait, landscape, pet, abstract, then toddler on equal results; each report names the preset chosen. It costs six pipeline runs per photo.
+
             Exit status: 0 all converted, 1 some failed, 2 usage error, 130 interrupted.
 
             Examples:
               lineart convert SampleImages --output pages
               lineart convert holiday/ --output pages --preset landscape --set thickness=3
+              lineart convert mixed/ --output pages --preset auto   # best preset per photo
               lineart convert photos --output pages --skip-existing   # resume after Ctrl-C
               lineart convert photos -o pages --format svg,pdf --page a4 --booklet book.pdf
               lineart convert photos -o pages --regions     # + NAME.regions.png
@@ -77,7 +80,7 @@ struct ConvertCommand: ParsableCommand {
     }
 
     func run() throws {
-        let preset = try presetOptions.resolve()
+        let preset = try presetOptions.isAuto ? presetOptions.resolve(AutoPreset.order[0]) : presetOptions.resolve()
         let outputRoot = output ?? "."
 
         let discovery = InputDiscovery(excluding: [outputRoot]).discover(inputs)
@@ -142,7 +145,9 @@ struct ConvertCommand: ParsableCommand {
         }
 
         var summary = BatchSummary(preset: preset, outputRoot: outputRoot, jobs: jobs)
-        if let manifest { summary.preset = "manifest:\(manifest) (default \(preset.name))" }
+        let defaultName = presetOptions.isAuto ? AutoPreset.name : preset.name
+        if presetOptions.isAuto { summary.preset = AutoPreset.name }
+        if let manifest { summary.preset = "manifest:\(manifest) (default \(defaultName))" }
         for problem in discovery.problems {
             summary.addFailure(input: problem.path, reason: problem.reason)
             writeError("lineart: \(problem.path): \(problem.reason)\n")
@@ -178,16 +183,19 @@ struct ConvertCommand: ParsableCommand {
     /// One converter per input: the manifest's preset for the photos it lists, else `--preset`.
     private func makeConverters(defaultPreset: LineArtPreset, inputs: [BatchInput], threads: Int) throws -> [PhotoConverter] {
         let maxPixels = maxMegapixels * 1_000_000
-        func converter(_ preset: LineArtPreset) throws -> PhotoConverter {
+        func converter(_ presets: [LineArtPreset]) throws -> PhotoConverter {
             do {
-                var made = try PhotoConverter(preset: preset, maxPixels: maxPixels)
-                made.pipeline.threads = threads
+                var made = try PhotoConverter(trying: presets, maxPixels: maxPixels)
+                made.threads = threads
                 return made
             } catch {
-                throw ValidationError("preset \(preset.name): \(error.description)")
+                throw ValidationError("preset \(presets.map(\.name).joined(separator: ", ")): \(error.description)")
             }
         }
-        let fallback = try converter(defaultPreset)
+        func presets(_ name: String) throws -> [LineArtPreset] {
+            name == AutoPreset.name ? try presetOptions.resolveAuto() : [try presetOptions.resolve(name)]
+        }
+        let fallback = try converter(presetOptions.isAuto ? presetOptions.resolveAuto() : [defaultPreset])
         guard let manifestPath = manifest else { return inputs.map { _ in fallback } }
         let loaded: SampleManifest
         do {
@@ -199,7 +207,7 @@ struct ConvertCommand: ParsableCommand {
         return try inputs.map { input in
             guard let name = loaded.presetName(forPath: input.path) else { return fallback }
             if let existing = byName[name] { return existing }
-            let made = try converter(try presetOptions.resolve(name))
+            let made = try converter(try presets(name))
             byName[name] = made
             return made
         }

@@ -20,8 +20,19 @@ struct PresetOptions: ParsableArguments {
         try resolve(preset)
     }
 
+    /// Whether `--preset auto` was given (only `convert` supports it).
+    var isAuto: Bool { preset == AutoPreset.name }
+
+    /// With `--preset auto`: every built-in preset in ``AutoPreset/order``, with the overrides.
+    func resolveAuto() throws -> [LineArtPreset] {
+        try AutoPreset.order.map { try resolve($0) }
+    }
+
     /// The preset `nameOrPath` (instead of `--preset`) with the `--set` overrides applied.
     func resolve(_ nameOrPath: String) throws -> LineArtPreset {
+        if nameOrPath == AutoPreset.name {
+            throw ValidationError("--preset auto is only for 'lineart convert'; name a preset or a preset file")
+        }
         var result: LineArtPreset
         do {
             result = try loadPreset(nameOrPath)

@@ -60,3 +60,22 @@ import Testing
         #expect(total["extract"] != nil)
     }
 }
+
+@Suite struct AutoPresetCLITests {
+    @Test func autoKeepsTheBestPresetPerPhotoAndNamesIt() throws {
+        let folder = try TemporaryFolder()
+        try folder.copySample("apple.jpg", to: "in/apple.jpg")
+        let result = try CLI.run(["convert", "in", "-o", "out", "--preset", "auto", "-q"], in: folder.url)
+        #expect(result.status == 0, "\(result.stderr)")
+        let report = try readJSONObject(folder.path("out/apple.json"))
+        let chosen = try #require(report["preset"] as? String)
+        #expect(AutoPreset.order.contains(chosen))
+        #expect(try readJSONObject(folder.path("out/report.json"))["preset"] as? String == "auto")
+    }
+
+    @Test func autoIsOnlyForConvert() throws {
+        let result = try CLI.run(["validate", "x.png", "--preset", "auto"])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("--preset auto is only for 'lineart convert'"))
+    }
+}

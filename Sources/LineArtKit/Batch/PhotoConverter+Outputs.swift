@@ -54,12 +54,17 @@ extension PhotoConverter {
         throws(CodecError) -> (ImageReport, [(String, [UInt8])], VectorDrawing?)
     {
         var decodeTime = 0.0
-        let options = DecodeOptions(targetMaxDimension: preset.settings.maxDimension, maxPixels: maxPixels)
+        let candidates = [pipeline] + alternatives
+        let size = candidates.map(\.settings.maxDimension).max()!
+        let options = DecodeOptions(targetMaxDimension: size, maxPixels: maxPixels)
         let decoded = try timed(&decodeTime) { () throws(CodecError) -> DecodedImage in
             try decodeImage(atPath: input.path, options: options)
         }
-        let result = pipeline.run(decoded.image)
-        var timings = result.timings
+        let results = candidates.map { $0.run(decoded.image) }
+        let chosen = candidates.count == 1 ? 0 : AutoPreset.best(results.map(\.fillability))!
+        let result = results[chosen]
+        let preset = candidates[chosen].preset
+        var timings = results.dropFirst().reduce(results[0].timings) { $0 + $1.timings }
         timings.decode = decodeTime
         // Tracing, vector writing, rasterising and region maps all count as encoding.
         var files: [(String, [UInt8])] = []

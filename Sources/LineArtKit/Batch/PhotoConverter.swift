@@ -21,9 +21,14 @@ public enum ConversionOutcome: Sendable {
 /// decode (shrink-on-load to the preset's size, EXIF orientation) → pipeline →
 /// 1-bit PNG → report. Both files are written atomically, page first.
 public struct PhotoConverter: Sendable {
+    /// The preset (with `--preset auto`, the first one tried).
     public let preset: LineArtPreset
-    /// The pipeline; set `pipeline.threads` to let one photo use several cores.
+    /// The pipeline; set ``threads`` to let one photo use several cores.
     public var pipeline: LineArtPipeline
+    /// With `--preset auto`, the pipelines of the other presets tried (see ``AutoPreset``):
+    /// the photo is decoded once, every pipeline runs, and the best page is kept. Empty
+    /// for a single preset.
+    public var alternatives: [LineArtPipeline] = []
     public var maxPixels: Int
 
     /// - Precondition: the preset's settings are valid (checked by ``LineArtPipeline/init(preset:)``).
@@ -31,6 +36,23 @@ public struct PhotoConverter: Sendable {
         self.preset = preset
         pipeline = try LineArtPipeline(preset: preset)
         self.maxPixels = maxPixels
+    }
+
+    /// A converter that tries every preset of `presets` (in order of preference on equal
+    /// results) and keeps the best page, as ``AutoPreset`` chooses.
+    public init(trying presets: [LineArtPreset], maxPixels: Int = 100_000_000) throws(SettingsError) {
+        precondition(!presets.isEmpty, "no preset to try")
+        try self.init(preset: presets[0], maxPixels: maxPixels)
+        alternatives = try presets.dropFirst().map { preset throws(SettingsError) in try LineArtPipeline(preset: preset) }
+    }
+
+    /// Threads one photo may use, in every pipeline.
+    public var threads: Int {
+        get { pipeline.threads }
+        set {
+            pipeline.threads = newValue
+            for i in alternatives.indices { alternatives[i].threads = newValue }
+        }
     }
 
     /// Decodes and converts into a 1-bit PNG page; returns the report and the page bytes,

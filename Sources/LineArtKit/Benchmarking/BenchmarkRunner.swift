@@ -37,7 +37,7 @@ public struct BenchmarkRunner: Sendable {
     public func run(progress: (Int) -> Void = { _ in }) throws -> BenchmarkReport {
         let converters = try cases.map { item in
             var converter = try PhotoConverter(preset: item.preset)
-            converter.pipeline.threads = threads
+            converter.threads = threads
             return converter
         }
         var timings = Array(repeating: [StageTimings](), count: cases.count)
