@@ -12,6 +12,10 @@ public struct PageConversion: Sendable {
 }
 
 extension PhotoConverter {
+    /// zlib level of the page PNGs: 3 instead of libpng's 6 writes the 1-bit page of the
+    /// 20 MP sample in 1.5 instead of 3.5 ms, for a file 14% larger (13.7 instead of 12.0 KB).
+    static let pageCompressionLevel = 3
+
     /// Converts `input` into the pages of `outputs.formats`, optionally the region map, and the
     /// report, never throwing: every problem becomes `.failed(reason)`. All files are written
     /// atomically, pages first and the report last, so a report means the pages are there.
@@ -80,10 +84,11 @@ extension PhotoConverter {
                 switch format {
                 case .png:
                     if outputs.page == .none || drawing == nil {
-                        bytes = try PNGEncoder(pixelFormat: .bilevel, dpi: outputs.dpi).encode(page)
+                        bytes = try PNGEncoder(pixelFormat: .bilevel, dpi: outputs.dpi,
+                                               compressionLevel: Self.pageCompressionLevel).encode(page)
                     } else {
                         let dpi = outputs.dpi ?? PageOutputs.defaultPrintDPI
-                        bytes = try PNGEncoder(pixelFormat: .bilevel, dpi: dpi)
+                        bytes = try PNGEncoder(pixelFormat: .bilevel, dpi: dpi, compressionLevel: Self.pageCompressionLevel)
                             .encode(renderPrintBitmap(drawing!, layout: layout, dpi: dpi))
                     }
                 case .svg:
