@@ -98,6 +98,9 @@ private struct DiscOffsets {
         linear.withUnsafeBufferPointer { linear in
             for y in rows {
                 let inner = y >= radius && y < height - radius
+                // The own-label count of the previous pixel, kept while the row runs on
+                // with the same label: the disc then gains its right edge and loses its left.
+                var runX = -2, runOwn: Int32 = -1, runMine = 0
                 for x in 0..<width {
                     let i = y * width + x
                     let own = src[i]
@@ -116,10 +119,19 @@ private struct DiscOffsets {
                         // themselves: they keep their label without a full vote.
                         var mine = 0
                         let centre = base + i
-                        for span in spans {
-                            let row = centre + span.start
-                            for k in 0..<span.count { mine &+= row[k] == own ? 1 : 0 }
+                        if runX == x - 1 && runOwn == own {
+                            mine = runMine
+                            for span in spans {
+                                mine &-= centre[span.start - 1] == own ? 1 : 0
+                                mine &+= centre[span.start + span.count - 1] == own ? 1 : 0
+                            }
+                        } else {
+                            for span in spans {
+                                let row = centre + span.start
+                                for k in 0..<span.count { mine &+= row[k] == own ? 1 : 0 }
+                            }
                         }
+                        runX = x; runOwn = own; runMine = mine
                         if 2 * mine > linear.count { continue }
                         for o in linear { count(src[i + o]) }
                     } else {
