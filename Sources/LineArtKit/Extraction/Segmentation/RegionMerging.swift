@@ -72,19 +72,26 @@ struct SegmentGraph {
         let width = colours.width, height = colours.height, ch = channels
         labels.withUnsafeBufferPointer { lab in
             colours.samples.withUnsafeBufferPointer { px in
-                for i in 0..<lab.count {
-                    let l = Int(lab[i])
-                    area[l] += 1
-                    for c in 0..<ch { colourSum[l * ch + c] += px[i * ch + c] }
-                }
-                for y in 0..<height {
-                    for x in 0..<width {
-                        let i = y * width + x
-                        let a = lab[i]
-                        if x == 0 || y == 0 || x == width - 1 || y == height - 1 { touchesBorder[Int(a)] = true }
-                        if x + 1 < width, lab[i + 1] != a { link(a, lab[i + 1]) }
-                        if y + 1 < height, lab[i + width] != a { link(a, lab[i + width]) }
+                area.withUnsafeMutableBufferPointer { area in
+                    colourSum.withUnsafeMutableBufferPointer { sum in
+                        for i in 0..<lab.count {
+                            let l = Int(lab[i])
+                            area[l] += 1
+                            for c in 0..<ch { sum[l * ch + c] += px[i * ch + c] }
+                        }
                     }
+                }
+            }
+            touchesBorder.withUnsafeMutableBufferPointer { border in
+                for x in 0..<width { border[Int(lab[x])] = true; border[Int(lab[(height - 1) * width + x])] = true }
+                for y in 0..<height { border[Int(lab[y * width])] = true; border[Int(lab[y * width + width - 1])] = true }
+            }
+            for y in 0..<height {
+                for x in 0..<width {
+                    let i = y * width + x
+                    let a = lab[i]
+                    if x + 1 < width, lab[i + 1] != a { link(a, lab[i + 1]) }
+                    if y + 1 < height, lab[i + width] != a { link(a, lab[i + width]) }
                 }
             }
         }
@@ -206,13 +213,23 @@ struct SegmentGraph {
     }
 
     mutating func relabel(_ labels: [Int32]) -> (labels: [Int32], count: Int) {
+        // Each segment's root, found once per segment rather than once per pixel.
+        let rootOf = (0..<area.count).map { Int32(forest.find($0)) }
         var map = [Int32](repeating: -1, count: area.count)
         var out = [Int32](repeating: 0, count: labels.count)
         var next: Int32 = 0
-        for i in 0..<labels.count {
-            let r = forest.find(Int(labels[i]))
-            if map[r] < 0 { map[r] = next; next += 1 }
-            out[i] = map[r]
+        rootOf.withUnsafeBufferPointer { rootOf in
+            map.withUnsafeMutableBufferPointer { map in
+                labels.withUnsafeBufferPointer { labels in
+                    out.withUnsafeMutableBufferPointer { out in
+                        for i in 0..<labels.count {
+                            let r = Int(rootOf[Int(labels[i])])
+                            if map[r] < 0 { map[r] = next; next += 1 }
+                            out[i] = map[r]
+                        }
+                    }
+                }
+            }
         }
         return (out, Int(next))
     }

@@ -50,15 +50,20 @@ public struct SegmentationEngine: ExtractionEngine {
 }
 
 /// Ink (0) on every pixel whose right or lower neighbour has another label; paper (255) elsewhere.
-func drawBoundaries(_ labels: [Int32], width: Int, height: Int) -> ByteImage {
+/// Row bands run on the photo's threads (``PhotoThreads``); the result does not depend on them.
+func drawBoundaries(_ labels: [Int32], width: Int, height: Int, threads: Int = PhotoThreads.count) -> ByteImage {
     var page = ByteImage(width: width, height: height, repeating: 255)
     labels.withUnsafeBufferPointer { lab in
         page.samples.withUnsafeMutableBufferPointer { out in
-            for y in 0..<height {
-                for x in 0..<width {
-                    let i = y * width + x
-                    if (x + 1 < width && lab[i + 1] != lab[i]) || (y + 1 < height && lab[i + width] != lab[i]) {
-                        out[i] = 0
+            let shared = SharedMutablePointer(base: out.baseAddress!)
+            forEachRowBand(rows: height, threads: threads) { rows in
+                let out = shared.base
+                for y in rows {
+                    for x in 0..<width {
+                        let i = y * width + x
+                        if (x + 1 < width && lab[i + 1] != lab[i]) || (y + 1 < height && lab[i + width] != lab[i]) {
+                            out[i] = 0
+                        }
                     }
                 }
             }
