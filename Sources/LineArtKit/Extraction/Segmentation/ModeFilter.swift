@@ -64,6 +64,7 @@ func modeFilter(_ labels: [Int32], width: Int, height: Int, radius: Int, passes:
 /// The offsets of a digital disc, and how far from another label a pixel must be for its
 /// own label to hold the majority of its disc whatever lies beyond.
 private struct DiscOffsets {
+    let radius: Int
     let offsets: [(dx: Int, dy: Int)]
     let linear: [Int]
     /// The smallest distance `D` such that the offsets farther than `D` are at most half of
@@ -71,6 +72,7 @@ private struct DiscOffsets {
     let reach: Int
 
     init(radius: Int, width: Int) {
+        self.radius = radius
         var offsets: [(dx: Int, dy: Int)] = []
         for dy in -radius...radius {
             for dx in -radius...radius where dx * dx + dy * dy <= radius * radius { offsets.append((dx, dy)) }
@@ -86,7 +88,6 @@ private struct DiscOffsets {
     /// `near` is 0, except within `radius` of the image edge, where every pixel votes).
     func vote(rows: Range<Int>, width: Int, height: Int, src: UnsafeBufferPointer<Int32>,
               near: UnsafeBufferPointer<UInt8>, out: UnsafeMutablePointer<Int32>) {
-        let radius = Int((Double(offsets.map { $0.dx * $0.dx + $0.dy * $0.dy }.max()!)).squareRoot())
         let base = src.baseAddress!
         // The disc as one contiguous run of pixels per row: offset of its first pixel, length.
         let spans = (-radius...radius).map { dy -> (start: Int, count: Int) in
