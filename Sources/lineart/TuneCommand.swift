@@ -30,7 +30,7 @@ struct TuneCommand: ParsableCommand {
               lineart tune SampleImages --preset portrait \\
                 --grid thickness=2,3,4 --grid denoise=1,2,3 --output tuned
               lineart tune SampleImages --preset pet --budget 40 --seed 7 --output t
-              lineart tune SampleImages --preset object --search coordinate \
+              lineart tune SampleImages --preset object --search coordinate \\
                 --budget 60 --output tuned
               lineart convert photos --output pages --preset tuned/portrait-tuned.json
             """
