@@ -119,9 +119,11 @@ struct TuneCommand: ParsableCommand {
         do {
             if method == "coordinate" {
                 if !quiet { writeError("coordinate search on \(discovery.inputs.count) photos with \(jobs) jobs, at most \(budget) combinations\n") }
-                evaluations = try CoordinateSearch(base: base.settings).run(budget: budget) { first, round in
-                    let (results, missing) = try evaluator.evaluate(round)
-                    failures = missing
+                let search = CoordinateSearch(base: base.settings)
+                let decoded = evaluator.decodeAll(maxDimensions: search.maxDimensions)
+                failures = decoded.failures
+                evaluations = try search.run(budget: budget) { first, round in
+                    let results = try evaluator.evaluate(round, photos: decoded.photos, used: decoded.used)
                     if !quiet { writeError("\r\(first + round.count)/\(budget) combinations") }
                     return results.map { evaluation in
                         var e = evaluation

@@ -65,7 +65,7 @@ extension PhotoConverter {
             try decodeImage(atPath: input.path, options: options)
         }
         let results = candidates.map { $0.run(decoded.image) }
-        let chosen = candidates.count == 1 ? 0 : AutoPreset.best(results.map(\.fillability))!
+        let chosen = AutoPreset.best(results.map(\.fillability))!
         let result = results[chosen]
         let preset = candidates[chosen].preset
         var timings = results.dropFirst().reduce(results[0].timings) { $0 + $1.timings }

@@ -73,8 +73,7 @@ public func trimmingUniformMargins(_ image: ByteImage) -> ByteImage {
         out.samples.withUnsafeMutableBufferPointer { dst in
             for y in 0..<height {
                 let from = ((y + m.top) * image.width + m.left) * ch
-                let to = y * width * ch
-                for i in 0..<(width * ch) { dst[to + i] = src[from + i] }
+                (dst.baseAddress! + y * width * ch).update(from: src.baseAddress! + from, count: width * ch)
             }
         }
     }

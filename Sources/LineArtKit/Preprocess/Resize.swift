@@ -18,12 +18,18 @@
 /// - Precondition: `maxDimension >= 1`.
 public func fittedSize(_ size: ImageSize, maxDimension: Int) -> ImageSize {
     precondition(maxDimension >= 1, "maxDimension must be at least 1")
-    let longSide = max(size.width, size.height)
-    guard longSide > maxDimension else { return size }
-    let scale = Double(maxDimension) / Double(longSide)
-    let w = size.width >= size.height ? maxDimension : max(1, Int((Double(size.width) * scale).rounded()))
-    let h = size.height > size.width ? maxDimension : max(1, Int((Double(size.height) * scale).rounded()))
-    return ImageSize(width: min(w, size.width), height: min(h, size.height))
+    guard max(size.width, size.height) > maxDimension else { return size }
+    let scaled = scaledToLongSide(size, maxDimension)
+    return ImageSize(width: min(scaled.width, size.width), height: min(scaled.height, size.height))
+}
+
+/// `size` scaled so that its long side is `longSide`, the short side by the same ratio,
+/// rounded, at least 1 pixel.
+func scaledToLongSide(_ size: ImageSize, _ longSide: Int) -> ImageSize {
+    let scale = Double(longSide) / Double(max(size.width, size.height))
+    let w = size.width >= size.height ? longSide : max(1, Int((Double(size.width) * scale).rounded()))
+    let h = size.height > size.width ? longSide : max(1, Int((Double(size.height) * scale).rounded()))
+    return ImageSize(width: w, height: h)
 }
 
 /// Downscales by area averaging so that `max(width, height) <= maxDimension`.

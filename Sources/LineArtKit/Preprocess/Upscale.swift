@@ -6,12 +6,8 @@
 /// same page for the same picture whatever its resolution.
 public func workingSize(_ size: ImageSize, maxDimension: Int) -> ImageSize {
     precondition(maxDimension >= 1, "maxDimension must be at least 1")
-    let longSide = max(size.width, size.height)
-    guard longSide < maxDimension else { return fittedSize(size, maxDimension: maxDimension) }
-    let scale = Double(maxDimension) / Double(longSide)
-    let w = size.width >= size.height ? maxDimension : max(1, Int((Double(size.width) * scale).rounded()))
-    let h = size.height > size.width ? maxDimension : max(1, Int((Double(size.height) * scale).rounded()))
-    return ImageSize(width: w, height: h)
+    guard max(size.width, size.height) < maxDimension else { return fittedSize(size, maxDimension: maxDimension) }
+    return scaledToLongSide(size, maxDimension)
 }
 
 /// Resizes to ``workingSize(_:maxDimension:)``: area averaging when shrinking

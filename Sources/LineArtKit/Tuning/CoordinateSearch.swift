@@ -32,6 +32,16 @@ public struct CoordinateSearch: Sendable {
         }
     }
 
+    /// Every working size the search can try (the base's and the levels of `maxDimension`),
+    /// to decode the photos once at each before the search starts.
+    public var maxDimensions: [Int] {
+        let spec = LineArtSettings.specs.first { $0.name == "maxDimension" }!
+        let levels = Self.levels(of: spec.domain).compactMap { value -> Int? in
+            if case .int(let v) = value { return v } else { return nil }
+        }
+        return [base.maxDimension] + levels
+    }
+
     /// Runs the search. `evaluate` gets each round's candidates and returns their
     /// evaluations in the same order, with `index` numbering every evaluation of the run
     /// (the first argument is the index of the round's first candidate).

@@ -55,12 +55,21 @@ public struct TuningEvaluator: Sendable {
     public func evaluate(_ candidates: [LineArtSettings],
                          progress: @escaping @Sendable (Int, Int) -> Void = { _, _ in })
         throws(SettingsError) -> (evaluations: [TuningEvaluation], failures: [DecodeFailure]) {
+        let decoded = decodeAll(maxDimensions: candidates.map(\.maxDimension))
+        return (try evaluate(candidates, photos: decoded.photos, used: decoded.used, progress: progress), decoded.failures)
+    }
+
+    /// Evaluates every candidate on photos already decoded by ``decodeAll(maxDimensions:)``
+    /// (which must cover every candidate's `maxDimension`), so a search that runs in rounds
+    /// decodes each photo once per size.
+    public func evaluate(_ candidates: [LineArtSettings], photos: [Int: [ByteImage]], used: [BatchInput],
+                         progress: @escaping @Sendable (Int, Int) -> Void = { _, _ in })
+        throws(SettingsError) -> [TuningEvaluation] {
         let pipelines = try candidates.map { settings throws(SettingsError) -> LineArtPipeline in
             var preset = base
             preset.settings = settings
             return try LineArtPipeline(preset: preset)
         }
-        let (photos, used, failures) = decodeAll(maxDimensions: candidates.map(\.maxDimension))
         let perCandidate = used.count
         let total = candidates.count * perCandidate
         let counter = ProgressCounter()
@@ -70,11 +79,10 @@ public struct TuningEvaluator: Sendable {
             let result = pipelines[c].run(image)
             return PhotoMetrics(input: used[p].path, result.fillability)
         }, onFinish: { _, _ in progress(counter.increment(), total) })
-        let evaluations = candidates.indices.map { c in
+        return candidates.indices.map { c in
             TuningEvaluation(index: c, settings: candidates[c], base: base.settings,
                              photos: (0..<perCandidate).map { results[c * perCandidate + $0]! })
         }
-        return (evaluations, failures)
     }
 
     /// The page of each photo under `settings` (for the report of the top combinations).

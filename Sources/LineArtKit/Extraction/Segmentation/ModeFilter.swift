@@ -32,31 +32,23 @@ func modeFilter(_ labels: [Int32], width: Int, height: Int, radius: Int, passes:
                                radius: pass == 0 ? disc.reach : radius, out: m.baseAddress!, threads: threads)
             }
         }
+        // The vote also marks the pixels it changed, for the next pass.
         current.withUnsafeBufferPointer { src in
             next.withUnsafeMutableBufferPointer { dst in
                 near.withUnsafeBufferPointer { near in
-                    let out = SharedMutablePointer(base: dst.baseAddress!)
-                    forEachRowBand(rows: height, threads: threads) { rows in
-                        disc.vote(rows: rows, width: width, height: height, src: src, near: near, out: out.base)
-                    }
-                }
-            }
-        }
-        guard pass + 1 < passes else { swap(&current, &next); break }
-        var changed = false
-        current.withUnsafeBufferPointer { before in
-            next.withUnsafeBufferPointer { after in
-                mark.withUnsafeMutableBufferPointer { mark in
-                    for i in 0..<n {
-                        let differs: UInt8 = before[i] != after[i] ? 1 : 0
-                        mark[i] = differs
-                        if differs != 0 { changed = true }
+                    mark.withUnsafeMutableBufferPointer { changed in
+                        let out = SharedMutablePointer(base: dst.baseAddress!)
+                        let changedOut = SharedMutablePointer(base: changed.baseAddress!)
+                        forEachRowBand(rows: height, threads: threads) { rows in
+                            disc.vote(rows: rows, width: width, height: height, src: src, near: near,
+                                      out: out.base, changed: changedOut.base)
+                        }
                     }
                 }
             }
         }
         swap(&current, &next)
-        if !changed { break }
+        guard pass + 1 < passes, mark.contains(1) else { break }
     }
     return current
 }
@@ -85,9 +77,11 @@ private struct DiscOffsets {
     }
 
     /// Writes the disc mode of every pixel of `rows` to `out` (the pixel's own label where
-    /// `near` is 0, except within `radius` of the image edge, where every pixel votes).
+    /// `near` is 0, except within `radius` of the image edge, where every pixel votes), and
+    /// to `changed` 1 where that differs from the pixel's label, 0 elsewhere.
     func vote(rows: Range<Int>, width: Int, height: Int, src: UnsafeBufferPointer<Int32>,
-              near: UnsafeBufferPointer<UInt8>, out: UnsafeMutablePointer<Int32>) {
+              near: UnsafeBufferPointer<UInt8>, out: UnsafeMutablePointer<Int32>,
+              changed: UnsafeMutablePointer<UInt8>) {
         let base = src.baseAddress!
         // The disc as one contiguous run of pixels per row: offset of its first pixel, length.
         let spans = (-radius...radius).map { dy -> (start: Int, count: Int) in
@@ -106,6 +100,7 @@ private struct DiscOffsets {
                     let i = y * width + x
                     let own = src[i]
                     out[i] = own
+                    changed[i] = 0
                     let interior = inner && x >= radius && x < width - radius
                     guard near[i] != 0 || !interior else { continue }
                     var distinct = 0
@@ -148,6 +143,7 @@ private struct DiscOffsets {
                         bestVotes = vote[k]
                     }
                     out[i] = best
+                    changed[i] = best != own ? 1 : 0
                 }
             }
         }
