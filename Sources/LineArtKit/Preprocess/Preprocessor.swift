@@ -73,7 +73,7 @@ public struct PreprocessedImage: Sendable {
 ///
 /// Steps, in order: uniform margins cut off when `trimMargins`; area-averaging downscale to `maxDimension` (exact means, kept as
 /// floats; small photos enlarged bilinearly instead when `enlargeSmallPhotos`) → sRGB to CIE Lab → Kuwahara denoise (`denoiseRadius`, `denoisePasses`) →
-/// Gaussian blur (`σ = 0.3 · blurAmount`) → contrast S-curve on L* (`contrastBoost`) →
+/// Gaussian blur (`σ = blurAmount` working pixels) → contrast S-curve on L* (`contrastBoost`) →
 /// luminance plane `L*/100` → polarity detection on it.
 /// - Parameter image: RGB (3-channel) or gray (1-channel) bytes, upright.
 /// - Precondition: the image has 1 or 3 channels and at least one pixel.
