@@ -10,16 +10,24 @@
 ///    segments. Colour differences within the outer 15% of the picture count for as little
 ///    as a tenth (rising linearly to full weight at the band's inner edge): the surroundings
 ///    of the subject are drawn in fewer, larger shapes, as coloring pages usually do.
-/// 2. Region merging (``mergeSegments(_:count:colours:minArea:maxCount:features:borderMergeFactor:maxBorderShare:minCount:)``):
+/// 2. Soft edges (``dissolvingThinSegments(_:count:colours:maxWidth:minElongation:betweenness:)``):
+///    a blurred edge leaves a band of in-between colour that segments as a thin region of
+///    its own, and its two borders would be drawn as a double line with a sliver of paper
+///    between them. Segments thinner than 1.5 stroke widths, at least 6 times as long as
+///    wide, whose colour lies between those of their two main neighbours (the two colour
+///    distances add up to at most 1.2 times the distance between the neighbours) are split
+///    between those neighbours down the middle. Strokes of their own colour (a wire, a
+///    painted swirl) stay.
+/// 3. Region merging (``mergeSegments(_:count:colours:minArea:maxCount:features:borderMergeFactor:maxBorderShare:minCount:)``):
 ///    specks join their most similar neighbour; Ward merging (pairs that both reach the
 ///    page edge at 0.3 of the cost) down to the preset's segment target; segments too small
 ///    to tap once outlined join their most similar neighbour unless they are features (ΔE
 ///    >= 25 from every neighbour, at least a quarter of the tappable size, at most 15% of
 ///    the tappable segments); then segments on the page edge keep merging while they are
 ///    more than a quarter of all segments, never below the region target plus 10%.
-/// 3. Three passes of a 3x3 majority filter, then one of a radius-4 mode filter, calm the
+/// 4. Three passes of a 3x3 majority filter, then one of a radius-4 mode filter, calm the
 ///    segment borders: outlines through texture read as drawn lines, not wiggles.
-/// 4. Every pixel whose right or lower neighbour lies in another segment becomes ink, so
+/// 5. Every pixel whose right or lower neighbour lies in another segment becomes ink, so
 ///    each segment is a closed, 4-connected paper region by construction; post-processing
 ///    thickens the lines.
 public struct SegmentationEngine: ExtractionEngine {
@@ -41,8 +49,11 @@ public struct SegmentationEngine: ExtractionEngine {
         let inkAllowance = Float(parameters.lineWidth) * 2 * Float(minArea).squareRoot()
         let mergeArea = minArea + Int(inkAllowance)
         let lab = replicatingEdgeRim(lab, depth: min(parameters.lineWidth, (max(lab.width, lab.height) + 99) / 100))
-        let (raw, rawCount) = graphSegmentation(lab, scale: scale, minSize: max(8, mergeArea / 8),
-                                                borderWeight: 0.1, borderBand: 0.15)
+        let (segmented, segmentedCount) = graphSegmentation(lab, scale: scale, minSize: max(8, mergeArea / 8),
+                                                            borderWeight: 0.1, borderBand: 0.15)
+        let (raw, rawCount) = dissolvingThinSegments(segmented, count: segmentedCount, colours: lab,
+                                                     maxWidth: 1.5 * Float(parameters.lineWidth),
+                                                     minElongation: 6, betweenness: 1.2)
         let features = SmallFeatureRule(minArea: mergeArea / 4, minContrast: 25, share: 0.15)
         let (labels, _) = mergeSegments(raw, count: rawCount, colours: lab, minArea: mergeArea,
                                         maxCount: parameters.targetSegments, features: features,
