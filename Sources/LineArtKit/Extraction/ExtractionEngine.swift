@@ -7,6 +7,14 @@ public protocol ExtractionEngine: Sendable {
     var name: String { get }
     /// Extracts the ink mask.
     func extract(_ image: PreprocessedImage, parameters: ExtractionParameters) -> ByteImage
+    /// Whether every line the engine draws is a boundary between two regions (never an open
+    /// stroke), so ink that separates nothing after post-processing is a leftover to erase.
+    var drawsRegionBoundaries: Bool { get }
+}
+
+extension ExtractionEngine {
+    /// Engines draw open strokes unless they say otherwise.
+    public var drawsRegionBoundaries: Bool { false }
 }
 
 /// What the engines need. Each parameter is documented with its range and default.

@@ -22,12 +22,18 @@
 ///   - fillBelow: paper regions with fewer pixels than this are pin-holes in the ink
 ///     (often inside thick strokes, where erasing `lineWidth` of ink would not reach a
 ///     neighbour): they become ink instead of being merged. 0 fills nothing.
+///   - eraseLooseInk: also erase every stroke that separates nothing once the merging is
+///     done (ink farther than `lineWidth / 2 + 1` from any boundary between regions still
+///     apart): the stubs a merge leaves where three regions met, a stroke along the page
+///     edge with one region on both sides. For pages whose every line is a region boundary
+///     (the regions engine); a sketch's open strokes (the edges engine) would be lost.
 /// - Returns: pure 0/255 line art.
 public func mergeSmallRegions(_ lineArt: ByteImage, minArea: Int, lineWidth: Int,
-                              keepShare: Double = 0, fillBelow: Int = 0) -> ByteImage {
+                              keepShare: Double = 0, fillBelow: Int = 0, eraseLooseInk: Bool = false) -> ByteImage {
     precondition(lineArt.channels == 1, "mergeSmallRegions needs a 1-channel image")
     let regions = label(lineArt, connectivity: .four, where: FillabilityValidator.isPaper)
-    guard minArea > 1, regions.count > 1, regions.areas.dropFirst().contains(where: { $0 < minArea }) else {
+    guard minArea > 1, regions.count > 1,
+          eraseLooseInk || regions.areas.dropFirst().contains(where: { $0 < minArea }) else {
         return hardThreshold(lineArt)
     }
     let width = lineArt.width, height = lineArt.height
@@ -51,15 +57,22 @@ public func mergeSmallRegions(_ lineArt: ByteImage, minArea: Int, lineWidth: Int
         }
     }
     var output = hardThreshold(lineArt)
-    if merged { eraseMergedBoundaries(&output, owner: owner, graph: &graph, lineWidth: lineWidth) }
+    if eraseLooseInk {
+        // Holes first, so erased ink that only meets a hole does not count as joining paper.
+        if !holes.isEmpty { fill(holes, of: regions, in: &output) }
+        eraseMergedBoundaries(&output, owner: owner, graph: &graph, lineWidth: lineWidth, looseInkToo: true)
+        return output
+    }
+    if merged { eraseMergedBoundaries(&output, owner: owner, graph: &graph, lineWidth: lineWidth, looseInkToo: false) }
     if !holes.isEmpty { fill(holes, of: regions, in: &output) }
     return output
 }
 
 /// Erases the ink within `lineWidth / 2 + 1` pixels of a boundary between regions that are
-/// now one, unless it is that close to a boundary between regions still apart.
+/// now one, unless it is that close to a boundary between regions still apart; with
+/// `looseInkToo`, all ink that is not that close to a boundary between regions still apart.
 private func eraseMergedBoundaries(_ output: inout ByteImage, owner: [Int32], graph: inout RegionGraph,
-                                   lineWidth: Int) {
+                                   lineWidth: Int, looseInkToo: Bool) {
     let width = output.width, height = output.height
     let labelCount = graph.parent.count - 1
     // Each label's merged root, looked up once per label rather than once per pixel.
@@ -87,13 +100,45 @@ private func eraseMergedBoundaries(_ output: inout ByteImage, owner: [Int32], gr
                        out: nb.baseAddress!)
         markWithinDisk(after.baseAddress!, targets: 1...1, width: width, height: height, radius: reach,
                        out: na.baseAddress!)
-        for i in 0..<out.count where out[i] == 0 && nb[i] != 0 && na[i] == 0 {
-            out[i] = 255
+        if looseInkToo {
+            eraseLooseInk(out, nearKept: UnsafeBufferPointer(na), width: width, height: height)
+        } else {
+            for i in 0..<out.count where out[i] == 0 && nb[i] != 0 && na[i] == 0 { out[i] = 255 }
         }
     }
     }
     }
     }
+    }
+}
+
+/// Erases the ink not marked in `nearKept`, except where the erased pixels would form paper
+/// of their own (the inside of a thick blob of ink): erased pixels stay erased only when
+/// they join paper that was already there, so no new region appears.
+private func eraseLooseInk(_ out: UnsafeMutableBufferPointer<UInt8>, nearKept: UnsafeBufferPointer<UInt8>,
+                           width: Int, height: Int) {
+    var erased = ByteImage(width: width, height: height, repeating: 0)
+    var any = false
+    erased.samples.withUnsafeMutableBufferPointer { e in
+        for i in 0..<out.count where out[i] == 0 && nearKept[i] == 0 {
+            e[i] = 255
+            any = true
+        }
+    }
+    guard any else { return }
+    let pieces = label(erased, connectivity: .four)
+    var joinsPaper = [Bool](repeating: false, count: pieces.count + 1)
+    pieces.labels.withUnsafeBufferPointer { lab in
+        for i in 0..<lab.count where lab[i] != 0 && !joinsPaper[Int(lab[i])] {
+            let x = i % width
+            // Paper already there: white in `out` and not itself being erased.
+            if (x > 0 && out[i - 1] != 0 && lab[i - 1] == 0) || (x + 1 < width && out[i + 1] != 0 && lab[i + 1] == 0)
+                || (i >= width && out[i - width] != 0 && lab[i - width] == 0)
+                || (i + width < lab.count && out[i + width] != 0 && lab[i + width] == 0) {
+                joinsPaper[Int(lab[i])] = true
+            }
+        }
+        for i in 0..<lab.count where lab[i] != 0 && joinsPaper[Int(lab[i])] { out[i] = 255 }
     }
 }
 

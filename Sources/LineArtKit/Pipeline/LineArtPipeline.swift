@@ -55,7 +55,8 @@ public struct LineArtPipeline: Sendable {
     /// Stage 3, in this order: seal micro-gaps (closing, kernel 1); close larger gaps
     /// (kernel `largeGapKernel`) when `closeLargeGaps`; thicken to `thickness`; hard
     /// threshold; erase ink specks under `minSpeckArea`; when `simplifyRegions`, merge
-    /// paper regions under `minRegionArea` into their neighbours.
+    /// paper regions under `minRegionArea` into their neighbours (and, when the engine draws
+    /// only region boundaries, erase the ink that then separates nothing).
     public func postprocess(_ lines: ByteImage) -> ByteImage {
         PhotoThreads.$count.withValue(threads) { postprocessSteps(lines) }
     }
@@ -71,7 +72,8 @@ public struct LineArtPipeline: Sendable {
         page = removeSmallObjects(page, minArea: settings.minSpeckArea)
         if settings.simplifyRegions {
             page = mergeSmallRegions(page, minArea: settings.minRegionArea, lineWidth: settings.thickness,
-                                     keepShare: smallShapeShare, fillBelow: settings.minSpeckArea)
+                                     keepShare: smallShapeShare, fillBelow: settings.minSpeckArea,
+                                     eraseLooseInk: engine.drawsRegionBoundaries)
         }
         return page
     }

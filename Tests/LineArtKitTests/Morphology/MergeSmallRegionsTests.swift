@@ -60,3 +60,53 @@ import Testing
         #expect(MergeSmallRegionsTests.regionAreas(unfilled).count > 2)
     }
 }
+
+@Suite struct LooseInkTests {
+    /// Two paper regions split by a 12-px-thick ink band (rows 40..<52) of a 100x100 page, a
+    /// whisker (column 70, rows 10..<30) hanging in the top region, and a stroke along the
+    /// left page edge of the bottom region.
+    static func page() -> ByteImage {
+        var page = ByteImage(width: 100, height: 100, repeating: 255)
+        for y in 40..<52 { for x in 0..<100 { page[x, y] = 0 } }
+        for y in 10..<30 { page[70, y] = 0; page[71, y] = 0 }
+        for y in 60..<95 { page[0, y] = 0; page[1, y] = 0 }
+        return page
+    }
+
+    @Test func strokesThatSeparateNothingAreErased() {
+        let page = Self.page()
+        let cleaned = mergeSmallRegions(page, minArea: 100, lineWidth: 3, eraseLooseInk: true)
+        #expect(cleaned[70, 20] == 255 && cleaned[71, 20] == 255, "the whisker goes")
+        #expect(cleaned[0, 80] == 255, "the stroke along the page edge goes")
+        // The band between the regions stays, cut down to about one stroke around its middle.
+        #expect(MergeSmallRegionsTests.regionAreas(cleaned).count == 2)
+        let bandInk = (40..<52).filter { cleaned[50, $0] == 0 }
+        #expect(bandInk.count >= 3 && bandInk.count < 12, "ink rows left in the band: \(bandInk)")
+        // Without the option the page keeps all of it (nothing is small enough to merge).
+        #expect(mergeSmallRegions(page, minArea: 100, lineWidth: 3).samples == page.samples)
+    }
+
+    @Test func aThickRingIsCutDownAroundItsMiddle() {
+        // An inner and an outer region split by a 16-px-thick square ring of ink.
+        var page = ByteImage(width: 100, height: 100, repeating: 255)
+        for y in 20...79 { for x in 20...79 where x < 36 || x > 63 || y < 36 || y > 63 { page[x, y] = 0 } }
+        #expect(MergeSmallRegionsTests.regionAreas(page).count == 2)
+        let cleaned = mergeSmallRegions(page, minArea: 100, lineWidth: 3, eraseLooseInk: true)
+        #expect(MergeSmallRegionsTests.regionAreas(cleaned).count == 2)
+        let ring = (20...35).filter { cleaned[$0, 50] == 0 }
+        #expect(ring.count >= 3 && ring.count < 16, "ink left across the ring: \(ring)")
+    }
+
+    @Test func inkAroundAFilledPinHoleDoesNotBecomeARegion() {
+        // A 21x21 ink blob with a 1-px hole in its middle, in one big region. The ink nearest
+        // the hole is the hole's; the hole is filled (fillBelow), and the ink between it and
+        // the kept band around it touches no other paper, so it stays ink.
+        var page = ByteImage(width: 100, height: 100, repeating: 255)
+        for y in 40...60 { for x in 40...60 { page[x, y] = 0 } }
+        page[50, 50] = 255
+        #expect(MergeSmallRegionsTests.regionAreas(page).count == 2)
+        let cleaned = mergeSmallRegions(page, minArea: 100, lineWidth: 3, fillBelow: 5, eraseLooseInk: true)
+        #expect(MergeSmallRegionsTests.regionAreas(cleaned).count == 1, "no island of paper inside the blob")
+        #expect(cleaned[50, 50] == 0 && cleaned[51, 50] == 0)
+    }
+}

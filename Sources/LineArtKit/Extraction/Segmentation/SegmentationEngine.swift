@@ -32,6 +32,8 @@
 ///    thickens the lines.
 public struct SegmentationEngine: ExtractionEngine {
     public var name: String { "regions" }
+    /// Each segment is outlined, so every line separates two regions.
+    public var drawsRegionBoundaries: Bool { true }
 
     public init() {}
 
