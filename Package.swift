@@ -26,7 +26,9 @@ let package = Package(
         // C shim: every libjpeg/libpng call that can fail returns a status; no longjmp reaches Swift.
         .target(
             name: "CImageCodecs",
-            dependencies: ["CJPEG", "CPNG"]
+            dependencies: ["CJPEG", "CPNG"],
+            // zlib (zlib1g-dev, which libpng-dev pulls in) compresses PDF content streams.
+            linkerSettings: [.linkedLibrary("z")]
         ),
         .target(
             name: "LineArtKit",

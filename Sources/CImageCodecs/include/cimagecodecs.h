@@ -12,6 +12,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include "cic_deflate.h"
 
 #ifdef __cplusplus
 extern "C" {

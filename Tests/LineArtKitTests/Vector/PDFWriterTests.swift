@@ -50,7 +50,7 @@ import Testing
     @Test func letterBookletHasOnePagePerDrawing() throws {
         let drawing = VectorTracer().trace(VectorTestPages.drawing())
         let layout = PageLayout(width: 60, height: 100, size: .letter)
-        let pdf = PDFWriter().write(pages: [(drawing, layout), (drawing, layout), (drawing, layout)])
+        let pdf = PDFWriter(compressStreams: false).write(pages: [(drawing, layout), (drawing, layout), (drawing, layout)])
         #expect(try Self.checkStructure(pdf) == Array(repeating: [0, 0, 612, 792], count: 3))
         let text = String(decoding: pdf, as: UTF8.self)
         #expect(text.contains("/Count 3"))
@@ -68,4 +68,25 @@ import Testing
         let after = String(decoding: pdf[(streamStart + length)...].prefix(10), as: UTF8.self)
         #expect(after.hasPrefix("\nendstream"))
     }
+
+    @Test func compressedStreamsInflateToThePlainOnes() throws {
+        let drawing = VectorTracer().trace(VectorTestPages.drawing())
+        let layout = PageLayout(width: 160, height: 120, size: .a4)
+        let plain = PDFWriter().contentStream(drawing, layout: layout)
+        let pdf = PDFWriter().write(drawing, layout: layout)
+        #expect(try Self.checkStructure(pdf) == [[0, 0, 841.89, 595.28]])
+        // The stream is the one between "stream\n" and "\nendstream", /Length bytes long.
+        let bytes = Array(pdf)
+        let header = Array("/Filter /FlateDecode >>\nstream\n".utf8)
+        let start = try #require((0...(bytes.count - header.count)).first { bytes[$0..<($0 + header.count)].elementsEqual(header) })
+            + header.count
+        let text = String(decoding: pdf, as: UTF8.self)
+        let r = try #require(text.range(of: "/Length "))
+        let length = try #require(Int(text[r.upperBound...].prefix { $0.isNumber }))
+        #expect(Array(bytes[(start + length)..<(start + length + 10)]) == Array("\nendstream".utf8))
+        let stream = Array(bytes[start..<(start + length)])
+        #expect(stream.count < plain.count / 2, "compressed \(stream.count) of \(plain.count) bytes")
+        #expect(Deflate.decompress(stream, maxSize: plain.count) == plain)
+    }
 }
+
