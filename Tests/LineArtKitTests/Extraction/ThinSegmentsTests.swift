@@ -79,4 +79,27 @@ import Testing
         let result = FillabilityValidator(minRegionArea: 500).validate(page)
         #expect(result.regionCount == 2, "one line between the two colours, no band region")
     }
+
+    @Test func theResultDoesNotDependOnThreads() {
+        // Vertical stripes 2-10 px wide, each lighter than the one before (in-between colours).
+        var widths = [Int](), x = 0
+        while x < 240 { let w = [3, 9, 2, 7, 4, 10][widths.count % 6]; widths.append(w); x += w }
+        let (labels, colours) = Self.scene(width: 240, height: 90) { x, y in
+            var start = 0
+            for (k, w) in widths.enumerated() {
+                if x < start + w { return (Int32(k), 10 + 2.5 * Float(k) + Float(y % 3), Float(k % 2)) }
+                start += w
+            }
+            return (Int32(widths.count - 1), 0, 0)
+        }
+        let one = PhotoThreads.$count.withValue(1) {
+            dissolvingThinSegments(labels, count: widths.count, colours: colours, maxWidth: 6, minElongation: 6, betweenness: 1.2)
+        }
+        let two = PhotoThreads.$count.withValue(2) {
+            dissolvingThinSegments(labels, count: widths.count, colours: colours, maxWidth: 6, minElongation: 6, betweenness: 1.2)
+        }
+        #expect(one.count < widths.count, "some stripes dissolve: \(one.count) of \(widths.count)")
+        #expect(one.labels == two.labels && one.count == two.count)
+    }
 }
+

@@ -27,49 +27,67 @@ func dissolvingThinSegments(_ labels: [Int32], count: Int, colours: FloatImage,
     let width = colours.width, height = colours.height, ch = colours.channels
     precondition(labels.count == width * height, "labels must cover the image")
     guard count > 1, width > 0, height > 0 else { return (labels, count) }
-    var area = [Int32](repeating: 0, count: count)
-    var perimeter = [Int32](repeating: 0, count: count)
-    var sums = [Float](repeating: 0, count: count * ch)
+    // Two fixed row bands, counted on two threads when the photo has them; the float sums
+    // are added band by band in the same order either way, so results never depend on it.
+    let bands = rowBandRanges(rows: height, threads: 2)
+    var bandArea = [Int32](repeating: 0, count: bands.count * count)
+    var bandPerimeter = [Int32](repeating: 0, count: bands.count * count)
+    var bandSums = [Float](repeating: 0, count: bands.count * count * ch)
     labels.withUnsafeBufferPointer { lab in
     colours.samples.withUnsafeBufferPointer { px in
-    area.withUnsafeMutableBufferPointer { area in
-    perimeter.withUnsafeMutableBufferPointer { perimeter in
-    sums.withUnsafeMutableBufferPointer { sums in
-        // Area and colour sums in scan order; perimeter from the pixel edges between
-        // different labels, then from the image edge.
-        for y in 0..<height {
-            let row = y * width
-            for i in row..<(row + width) {
-                let s = Int(lab[i])
-                area[s] += 1
-                if ch == 3 {
-                    sums[3 * s] += px[3 * i]
-                    sums[3 * s + 1] += px[3 * i + 1]
-                    sums[3 * s + 2] += px[3 * i + 2]
-                } else {
-                    for c in 0..<ch { sums[s * ch + c] += px[i * ch + c] }
+    bandArea.withUnsafeMutableBufferPointer { a in
+    bandPerimeter.withUnsafeMutableBufferPointer { p in
+    bandSums.withUnsafeMutableBufferPointer { su in
+        let areaBase = SharedMutablePointer(base: a.baseAddress!)
+        let perimeterBase = SharedMutablePointer(base: p.baseAddress!)
+        let sumsBase = SharedMutablePointer(base: su.baseAddress!)
+        forEachFixedBand(bands.count) { k in
+            let area = areaBase.base + k * count, perimeter = perimeterBase.base + k * count
+            let sums = sumsBase.base + k * count * ch
+            // Area and colour sums in scan order; perimeter from the pixel edges between
+            // different labels (a band owns the vertical edges below its rows), then from
+            // the image edge.
+            for y in bands[k] {
+                let row = y * width
+                for i in row..<(row + width) {
+                    let s = Int(lab[i])
+                    area[s] += 1
+                    if ch == 3 {
+                        sums[3 * s] += px[3 * i]
+                        sums[3 * s + 1] += px[3 * i + 1]
+                        sums[3 * s + 2] += px[3 * i + 2]
+                    } else {
+                        for c in 0..<ch { sums[s * ch + c] += px[i * ch + c] }
+                    }
                 }
-            }
-            for i in row..<(row + width - 1) where lab[i + 1] != lab[i] {
-                perimeter[Int(lab[i])] += 1
-                perimeter[Int(lab[i + 1])] += 1
-            }
-            if y + 1 < height {
-                for i in row..<(row + width) where lab[i + width] != lab[i] {
+                for i in row..<(row + width - 1) where lab[i + 1] != lab[i] {
                     perimeter[Int(lab[i])] += 1
-                    perimeter[Int(lab[i + width])] += 1
+                    perimeter[Int(lab[i + 1])] += 1
+                }
+                if y + 1 < height {
+                    for i in row..<(row + width) where lab[i + width] != lab[i] {
+                        perimeter[Int(lab[i])] += 1
+                        perimeter[Int(lab[i + width])] += 1
+                    }
+                }
+                perimeter[Int(lab[row])] += 1
+                perimeter[Int(lab[row + width - 1])] += 1
+                if y == 0 || y == height - 1 {
+                    for i in row..<(row + width) { perimeter[Int(lab[i])] += 1 }
                 }
             }
-        }
-        for x in 0..<width {
-            perimeter[Int(lab[x])] += 1
-            perimeter[Int(lab[(height - 1) * width + x])] += 1
-        }
-        for y in 0..<height {
-            perimeter[Int(lab[y * width])] += 1
-            perimeter[Int(lab[y * width + width - 1])] += 1
         }
     }}}}}
+    var area = Array(bandArea[0..<count])
+    var perimeter = Array(bandPerimeter[0..<count])
+    var sums = Array(bandSums[0..<(count * ch)])
+    for k in 1..<bands.count {
+        for s in 0..<count {
+            area[s] += bandArea[k * count + s]
+            perimeter[s] += bandPerimeter[k * count + s]
+        }
+        for j in 0..<(count * ch) { sums[j] += bandSums[k * count * ch + j] }
+    }
     var thin = [Bool](repeating: false, count: count)
     var anyThin = false
     for s in 0..<count where area[s] > 0 && perimeter[s] > 0 {
@@ -83,29 +101,41 @@ func dissolvingThinSegments(_ labels: [Int32], count: Int, colours: FloatImage,
     if betweenness > 0 {
         let means = SegmentMeans(area: area, sums: sums, channels: ch)
         keepOnlyInBetweenBands(&thin, labels: labels, width: width, height: height, means: means,
-                               betweenness: betweenness)
+                               betweenness: betweenness, bands: bands)
         guard thin.contains(true) else { return (labels, count) }
     }
     var out = labels
     var open = [Bool](repeating: false, count: width * height)
+    var bandSeeds = [[Int32]](repeating: [], count: bands.count)
     var queue = [Int32]()
-    queue.reserveCapacity(width * height / 8)
     thin.withUnsafeBufferPointer { thin in
     out.withUnsafeMutableBufferPointer { lab in
     open.withUnsafeMutableBufferPointer { open in
+    bandSeeds.withUnsafeMutableBufferPointer { seedLists in
         // Pixels still to be claimed: every pixel of a thin segment. Seeds: pixels outside
-        // the thin segments with a thin 4-neighbour, in scan order.
-        for y in 0..<height {
-            for x in 0..<width {
-                let i = y * width + x
-                if thin[Int(lab[i])] {
-                    open[i] = true
-                } else if (x > 0 && thin[Int(lab[i - 1])]) || (x + 1 < width && thin[Int(lab[i + 1])])
-                            || (y > 0 && thin[Int(lab[i - width])]) || (y + 1 < height && thin[Int(lab[i + width])]) {
-                    queue.append(Int32(i))
+        // the thin segments with a thin 4-neighbour, in scan order (band by band).
+        let openBase = SharedMutablePointer(base: open.baseAddress!)
+        let seedBase = SharedMutablePointer(base: seedLists.baseAddress!)
+        let labels = UnsafeBufferPointer(lab)
+        forEachFixedBand(bands.count) { k in
+            let open = openBase.base
+            var seeds = [Int32]()
+            for y in bands[k] {
+                for x in 0..<width {
+                    let i = y * width + x
+                    if thin[Int(labels[i])] {
+                        open[i] = true
+                    } else if (x > 0 && thin[Int(labels[i - 1])]) || (x + 1 < width && thin[Int(labels[i + 1])])
+                                || (y > 0 && thin[Int(labels[i - width])])
+                                || (y + 1 < height && thin[Int(labels[i + width])]) {
+                        seeds.append(Int32(i))
+                    }
                 }
             }
+            seedBase.base[k] = seeds
         }
+        queue.reserveCapacity(width * height / 8)
+        for seeds in seedLists { queue.append(contentsOf: seeds) }
         var head = 0
         while head < queue.count {
             let i = Int(queue[head])
@@ -124,7 +154,7 @@ func dissolvingThinSegments(_ labels: [Int32], count: Int, colours: FloatImage,
             if i >= width { claim(i - width) }
             if i + width < lab.count { claim(i + width) }
         }
-    }}}
+    }}}}
     return renumberedInScanOrder(out, count: count)
 }
 
@@ -169,23 +199,30 @@ func renumberedInScanOrder(_ labels: [Int32], count: Int) -> (labels: [Int32], c
 /// (Euclidean distances of mean colours, ΔE*ab for Lab). The band along a soft edge
 /// passes; a stroke of its own colour (a painted swirl, a dark outline, a wire) does not.
 private func keepOnlyInBetweenBands(_ thin: inout [Bool], labels: [Int32], width: Int, height: Int,
-                                    means: SegmentMeans, betweenness: Float) {
+                                    means: SegmentMeans, betweenness: Float, bands: [Range<Int>]) {
     // Boundary contacts of thin segments, as (thin << 32 | other) keys, one per pixel edge.
-    var contacts = [UInt64]()
+    var bandContacts = [[UInt64]](repeating: [], count: bands.count)
     thin.withUnsafeBufferPointer { thin in
     labels.withUnsafeBufferPointer { lab in
-        @inline(__always) func touch(_ s: Int32, _ t: Int32) {
-            if thin[Int(s)] { contacts.append(UInt64(s) << 32 | UInt64(t)) }
-            if thin[Int(t)] { contacts.append(UInt64(t) << 32 | UInt64(s)) }
-        }
-        for y in 0..<height {
-            for x in 0..<width {
-                let i = y * width + x
-                if x + 1 < width, lab[i + 1] != lab[i] { touch(lab[i], lab[i + 1]) }
-                if y + 1 < height, lab[i + width] != lab[i] { touch(lab[i], lab[i + width]) }
+    bandContacts.withUnsafeMutableBufferPointer { lists in
+        let listBase = SharedMutablePointer(base: lists.baseAddress!)
+        forEachFixedBand(bands.count) { k in
+            var contacts = [UInt64]()
+            @inline(__always) func touch(_ s: Int32, _ t: Int32) {
+                if thin[Int(s)] { contacts.append(UInt64(s) << 32 | UInt64(t)) }
+                if thin[Int(t)] { contacts.append(UInt64(t) << 32 | UInt64(s)) }
             }
+            for y in bands[k] {
+                for x in 0..<width {
+                    let i = y * width + x
+                    if x + 1 < width, lab[i + 1] != lab[i] { touch(lab[i], lab[i + 1]) }
+                    if y + 1 < height, lab[i + width] != lab[i] { touch(lab[i], lab[i + width]) }
+                }
+            }
+            listBase.base[k] = contacts
         }
-    }}
+    }}}
+    var contacts = bandContacts.flatMap { $0 }
     contacts.sort()
     var k = 0
     while k < contacts.count {
@@ -207,5 +244,15 @@ private func keepOnlyInBetweenBands(_ thin: inout [Bool], labels: [Int32], width
         thin[s] = second.label >= 0
             && means.distance(s, first.label) + means.distance(s, second.label)
                 <= betweenness * means.distance(first.label, second.label)
+    }
+}
+
+/// Runs `body` for each of `count` fixed bands: at once on the photo's threads when it has
+/// more than one (``PhotoThreads``), one after the other otherwise.
+private func forEachFixedBand(_ count: Int, _ body: (Int) -> Void) {
+    if PhotoThreads.count > 1 {
+        forEachBand(count: count, body)
+    } else {
+        for k in 0..<count { body(k) }
     }
 }
