@@ -61,10 +61,23 @@ extension PhotoConverter {
         let candidates = [pipeline] + alternatives
         let size = candidates.map(\.settings.maxDimension).max()!
         let options = DecodeOptions(targetMaxDimension: size, maxPixels: maxPixels)
-        let decoded = try timed(&decodeTime) { () throws(CodecError) -> DecodedImage in
-            try decodeImage(atPath: input.path, options: options)
+        let decoded: DecodedImage
+        let results: [PipelineResult]
+        if alternatives.isEmpty, let overlapped = pipeline.overlappedPreprocess() {
+            // Two threads for one photo: the first preprocessing steps run on the second
+            // core while libjpeg decodes (``OverlappedPreprocess``). Decode time is until
+            // libjpeg finished; preprocess time starts there.
+            let start = ContinuousClock.now
+            let (image, decodeDone) = try decodeImage(atPath: input.path, options: options, overlapping: overlapped)
+            decodeTime = milliseconds(decodeDone - start)
+            decoded = image
+            results = [pipeline.run(image.image, overlapped: overlapped, decodeDone: decodeDone)]
+        } else {
+            decoded = try timed(&decodeTime) { () throws(CodecError) -> DecodedImage in
+                try decodeImage(atPath: input.path, options: options)
+            }
+            results = candidates.map { $0.run(decoded.image) }
         }
-        let results = candidates.map { $0.run(decoded.image) }
         let chosen = AutoPreset.best(results.map(\.fillability))!
         let result = results[chosen]
         let preset = candidates[chosen].preset

@@ -17,7 +17,9 @@ public struct BenchmarkCase: Sendable {
 /// pipeline, 1-bit PNG, JSON report), in memory: nothing is written, so the disk does not
 /// add noise. Every pass converts all cases once in order; `warmup` passes run first and
 /// are discarded (they fill caches and page in the code), then `repetitions` passes are
-/// recorded. Cases run one after the other so the figures are per-core times.
+/// recorded. Cases run one after the other so the figures are per-core times. With
+/// `threads >= 2`, preprocessing starts during a JPEG's decode (see ``StageTimings`` for
+/// what `decode` and `preprocess` then measure).
 public struct BenchmarkRunner: Sendable {
     public var cases: [BenchmarkCase]
     public var repetitions: Int

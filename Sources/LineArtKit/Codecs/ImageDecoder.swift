@@ -43,3 +43,28 @@ public func decodeImage(_ bytes: UnsafeRawBufferPointer, options: DecodeOptions 
     case .png: return try PNGDecoder.decode(bytes, options: options)
     }
 }
+
+/// `decodeImage(atPath:options:)` with `consumer` reading a JPEG's rows on a second thread
+/// while libjpeg decodes the rest (see ``JPEGDecoder/decode(_:options:overlapping:)``: only
+/// sequential, upright JPEGs the consumer accepts; PNGs never). The image, warnings and
+/// errors are those of `decodeImage(atPath:options:)`.
+/// - Returns: the image and the instant decoding itself finished (for a streamed JPEG,
+///   before the consumer's last rows were waited for).
+func decodeImage(atPath path: String, options: DecodeOptions, overlapping consumer: any ScanlineConsumer)
+    throws(CodecError) -> (image: DecodedImage, decodeDone: ContinuousClock.Instant)
+{
+    let bytes = try FileBytes.load(path: path)
+    let result = bytes.withUnsafeBytes { raw in
+        Result { () throws(CodecError) -> (image: DecodedImage, decodeDone: ContinuousClock.Instant) in
+            switch try ImageFormat.detect(raw) {
+            case .jpeg:
+                let (image, done) = try JPEGDecoder.decode(raw, options: options, overlapping: consumer)
+                return (image, done)
+            case .png:
+                let image = try PNGDecoder.decode(raw, options: options)
+                return (image, ContinuousClock.now)
+            }
+        }
+    }
+    return try result.get()
+}

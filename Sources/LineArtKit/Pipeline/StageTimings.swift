@@ -1,6 +1,17 @@
 /// Milliseconds spent in each stage of converting one photo (or summed over a batch).
+///
+/// Wall-clock times of one after the other, so they add up to the conversion's time. When a
+/// photo has two or more threads and is a sequential, upright JPEG larger than the working
+/// size, the first preprocessing steps run on its rows while libjpeg decodes
+/// (``OverlappedPreprocess``): `decode` then also covers that overlapped work, and
+/// `preprocess` is only what is left once libjpeg has finished.
 public struct StageTimings: Sendable, Equatable, Codable {
+    /// Reading the file and decoding it: until libjpeg / libpng has returned the last row.
     public var decode: Double = 0
+    /// From the end of `decode` until the working planes are ready: the whole preprocessing
+    /// step, or, when it overlapped the decode, the wait for its last rows plus margin
+    /// detection and the steps after the first Kuwahara pass (blur, contrast, luminance,
+    /// polarity; the plain steps again if the photo has margins to trim).
     public var preprocess: Double = 0
     public var extract: Double = 0
     public var postprocess: Double = 0
@@ -39,6 +50,11 @@ func timed<T, E: Error>(_ milliseconds: inout Double, _ body: () throws(E) -> T)
     let start = clock.now
     let value = try body()
     let elapsed = clock.now - start
-    milliseconds += Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
+    milliseconds += LineArtKit.milliseconds(elapsed)
     return value
+}
+
+/// `duration` in milliseconds.
+func milliseconds(_ duration: Duration) -> Double {
+    Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15
 }

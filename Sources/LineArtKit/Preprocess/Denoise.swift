@@ -38,7 +38,9 @@ private func kuwaharaPass(_ image: FloatImage, radius r: Int, threads: Int) -> F
         image.samples.withUnsafeBufferPointer { srcBuffer in
             let src = srcBuffer.baseAddress!
             forEachRowBand(rows: h, threads: threads) { band in
-                kuwaharaBand(src: src, dst: dst.base, width: w, height: h, channels: ch, radius: r, rows: band)
+                _ = kuwaharaBand(dst: dst.base, width: w, height: h, channels: ch, radius: r, rows: band) {
+                    src + $0 * w * ch
+                }
             }
         }
         initialized = w * h * ch
@@ -46,15 +48,22 @@ private func kuwaharaPass(_ image: FloatImage, radius r: Int, threads: Int) -> F
     return Image(width: w, height: h, channels: ch, samples: out)
 }
 
-/// Output rows `rows` of one Kuwahara pass (see ``kuwaharaPass(_:radius:threads:)``).
-private func kuwaharaBand(src: UnsafePointer<Float>, dst: UnsafeMutablePointer<Float>, width w: Int, height h: Int,
-                          channels ch: Int, radius r: Int, rows: Range<Int>) {
+/// Output rows `rows` of one Kuwahara pass (see ``kuwaharaPass(_:radius:threads:)``) into
+/// `dst` (`w · channels` floats per row, at the rows' own indices).
+///
+/// The input comes from `sourceRow(y)`, the start of image row `y`'s `w · channels`
+/// floats. It is asked once per row, in increasing order from `max(0, rows.lowerBound - r)`,
+/// and the row is read right away and never again, so a caller may make the rows as they
+/// are asked for (a streamed decode) into one reused buffer. When it returns nil the band
+/// stops and the function returns false (its remaining output rows are not written).
+func kuwaharaBand(dst: UnsafeMutablePointer<Float>, width w: Int, height h: Int, channels ch: Int, radius r: Int,
+                  rows: Range<Int>, sourceRow: (Int) -> UnsafePointer<Float>?) -> Bool {
     let k = ch + 1                          // per box: channel sums (then means), sum of squares (then variance)
     let bw = w + r                          // box origins x0 ∈ [-r, w-1]; box row byI has origin y0 = byI - r
     let ring = r + 1, rowStride = bw * k
     var rowRing = [Float](repeating: 0, count: ring * rowStride)
     var boxRing = [Float](repeating: 0, count: ring * rowStride)
-    rowRing.withUnsafeMutableBufferPointer { rowBuffer in
+    return rowRing.withUnsafeMutableBufferPointer { rowBuffer in
     boxRing.withUnsafeMutableBufferPointer { boxBuffer in
         let rows0 = rowBuffer.baseAddress!, boxes = boxBuffer.baseAddress!
         // Box rows rows.lower ..< rows.upper + r are needed; they read image rows from rows.lower - r.
@@ -62,7 +71,7 @@ private func kuwaharaBand(src: UnsafePointer<Float>, dst: UnsafeMutablePointer<F
             // Horizontal: image row byI's sums over columns [x0, x0 + r] ∩ [0, w-1].
             if byI >= 0 && byI < h {
                 let hr = rows0 + (byI % ring) * rowStride
-                let srcRow = src + byI * w * ch
+                guard let srcRow = sourceRow(byI) else { return false }
                 if ch == 3 {
                     for bxI in 0..<bw {
                         let x0 = bxI - r
@@ -130,5 +139,6 @@ private func kuwaharaBand(src: UnsafePointer<Float>, dst: UnsafeMutablePointer<F
                 for c in 0..<ch { o[c] = best[c] }
             }
         }
+        return true
     }}
 }

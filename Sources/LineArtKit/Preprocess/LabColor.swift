@@ -40,48 +40,56 @@ public enum LabColor {
     public static func labFromSRGB(_ image: FloatImage, threads: Int = 1) -> FloatImage {
         precondition(image.channels == 3 || image.channels == 1, "expected RGB or gray")
         let n = image.pixelCount, ch = image.channels
-        _ = n
         var out = [Float](repeating: 0, count: n * 3)
+        image.samples.withUnsafeBufferPointer { src in
+            out.withUnsafeMutableBufferPointer { dst in
+                let w = image.width
+                forEachRowBand(rows: image.height, threads: threads) { band in
+                    convert(src.baseAddress!, channels: ch, into: dst.baseAddress!,
+                            pixels: (band.lowerBound * w)..<(band.upperBound * w))
+                }
+            }
+        }
+        return Image(width: image.width, height: image.height, channels: 3, samples: out)
+    }
+
+    /// Converts pixels `pixels` of `src` (`channels` 3 or 1 floats each, `0...255`) into
+    /// `dst` (3 floats each, same pixel indices). For gray input only L* is written: a*
+    /// and b* must already be 0. Used per image band and per streamed row alike.
+    static func convert(_ src: UnsafePointer<Float>, channels ch: Int, into dst: UnsafeMutablePointer<Float>,
+                        pixels: Range<Int>) {
         linearTable.withUnsafeBufferPointer { lut in
         fTable.withUnsafeBufferPointer { ft in
-            image.samples.withUnsafeBufferPointer { src in
-                out.withUnsafeMutableBufferPointer { dst in
-                    @inline(__always) func lin(_ v: Float) -> Float {
-                        let p = min(1020, max(0, v * 4))
-                        let i = min(Int(p), 1019)
-                        let f = p - Float(i)
-                        return lut[i] + f * (lut[i + 1] - lut[i])
-                    }
-                    @inline(__always) func f(_ t: Float) -> Float {
-                        let p = min(8192, max(0, t * 8192))
-                        let i = min(Int(p), 8191)
-                        let a = p - Float(i)
-                        return ft[i] + a * (ft[i + 1] - ft[i])
-                    }
-                    let w = image.width
-                    forEachRowBand(rows: image.height, threads: threads) { band in
-                    for i in (band.lowerBound * w)..<(band.upperBound * w) {
-                        let r: Float, g: Float, b: Float
-                        if ch == 3 {
-                            r = lin(src[3 * i]); g = lin(src[3 * i + 1]); b = lin(src[3 * i + 2])
-                        } else {
-                            r = lin(src[i]); g = r; b = r
-                        }
-                        let x = (0.4124564 * r + 0.3575761 * g + 0.1804375 * b) / 0.95047
-                        let y = 0.2126729 * r + 0.7151522 * g + 0.0721750 * b
-                        let z = (0.0193339 * r + 0.1191920 * g + 0.9503041 * b) / 1.08883
-                        let fy = f(y)
-                        dst[3 * i] = 116 * fy - 16
-                        if ch == 3 {
-                            dst[3 * i + 1] = 500 * (f(x) - fy)
-                            dst[3 * i + 2] = 200 * (fy - f(z))
-                        }
-                    }
-                    }
+            @inline(__always) func lin(_ v: Float) -> Float {
+                let p = min(1020, max(0, v * 4))
+                let i = min(Int(p), 1019)
+                let f = p - Float(i)
+                return lut[i] + f * (lut[i + 1] - lut[i])
+            }
+            @inline(__always) func f(_ t: Float) -> Float {
+                let p = min(8192, max(0, t * 8192))
+                let i = min(Int(p), 8191)
+                let a = p - Float(i)
+                return ft[i] + a * (ft[i + 1] - ft[i])
+            }
+            for i in pixels {
+                let r: Float, g: Float, b: Float
+                if ch == 3 {
+                    r = lin(src[3 * i]); g = lin(src[3 * i + 1]); b = lin(src[3 * i + 2])
+                } else {
+                    r = lin(src[i]); g = r; b = r
+                }
+                let x = (0.4124564 * r + 0.3575761 * g + 0.1804375 * b) / 0.95047
+                let y = 0.2126729 * r + 0.7151522 * g + 0.0721750 * b
+                let z = (0.0193339 * r + 0.1191920 * g + 0.9503041 * b) / 1.08883
+                let fy = f(y)
+                dst[3 * i] = 116 * fy - 16
+                if ch == 3 {
+                    dst[3 * i + 1] = 500 * (f(x) - fy)
+                    dst[3 * i + 2] = 200 * (fy - f(z))
                 }
             }
         }}
-        return Image(width: image.width, height: image.height, channels: 3, samples: out)
     }
 
     /// Convenience for byte images (RGB or gray, 0...255).

@@ -64,7 +64,11 @@ public func uniformMargins(_ image: ByteImage, maxFraction: Double = 0.04, toler
 
 /// `image` without its ``uniformMargins(_:maxFraction:tolerance:)`` (unchanged when it has none).
 public func trimmingUniformMargins(_ image: ByteImage) -> ByteImage {
-    let m = uniformMargins(image)
+    trimming(image, margins: uniformMargins(image))
+}
+
+/// `image` without `m` (unchanged when `m` is empty).
+func trimming(_ image: ByteImage, margins m: Margins) -> ByteImage {
     guard !m.isEmpty else { return image }
     let ch = image.channels
     let width = image.width - m.left - m.right, height = image.height - m.top - m.bottom

@@ -114,7 +114,7 @@ func areaResample<In, Out>(_ image: Image<In>, to size: ImageSize,
     // Horizontal pass: inH rows of outW pixels, unnormalised sums.
     var mid = [Double](repeating: 0, count: outW * inH * ch)
     if let bytes = image as? Image<UInt8> {
-        horizontalBytePass(bytes, weights: xw, outW: outW, into: &mid)
+        horizontalBytePass(bytes, outW: outW, into: &mid)
     } else {
         image.samples.withUnsafeBufferPointer { src in
             mid.withUnsafeMutableBufferPointer { dst in
@@ -170,92 +170,140 @@ func areaResampleBytesToFloat(_ image: ByteImage, to size: ImageSize, threads: I
     let inW = image.width, inH = image.height, ch = image.channels
     let outW = size.width, outH = size.height
     precondition(outW >= 1 && outH >= 1 && outW <= inW && outH <= inH, "area resize only downsamples")
-    let xw = AreaWeights(inputLength: inW, outputLength: outW)
-    let yw = AreaWeights(inputLength: inH, outputLength: outH)
-    let denominator = Double(inW) * Double(inH)
+    let kernel = AreaRowKernel(input: image.size, output: size, channels: ch)
     let rowLen = outW * ch
     let mid = [Int32](unsafeUninitializedCapacity: rowLen * inH) { buffer, initialized in
-        forEachRowBand(rows: inH, threads: threads) { band in
-            horizontalBytePass(image, weights: xw, outW: outW, into: buffer.baseAddress!, rows: band)
+        image.samples.withUnsafeBufferPointer { src in
+            forEachRowBand(rows: inH, threads: threads) { band in
+                kernel.horizontalSums(src.baseAddress!, rows: band, into: buffer.baseAddress!, ringRows: inH)
+            }
         }
         initialized = rowLen * inH
     }
-    let yWeights = yw.weights.map { Int64($0) }
     let out = [Float](unsafeUninitializedCapacity: rowLen * outH) { buffer, initialized in
         mid.withUnsafeBufferPointer { m in
-        yWeights.withUnsafeBufferPointer { wt in
           forEachRowBand(rows: outH, threads: threads) { band in
             var acc = [Int64](repeating: 0, count: rowLen)
             acc.withUnsafeMutableBufferPointer { a in
-            let a = a.baseAddress!, m = m.baseAddress!
-            for y in band {
-                let s = yw.start[y], n = yw.count[y], o = yw.offset[y]
-                let w0 = wt[o], row0 = m + s * rowLen
-                for i in 0..<rowLen { a[i] = w0 &* Int64(row0[i]) }
-                if n > 1 {
-                    for k in 1..<n {
-                        let w = wt[o + k], row = m + (s + k) * rowLen
-                        for i in 0..<rowLen { a[i] &+= w &* Int64(row[i]) }
-                    }
+                for y in band {
+                    kernel.verticalMeans(row: y, sums: m.baseAddress!, ringRows: inH, scratch: a.baseAddress!,
+                                         into: buffer.baseAddress! + y * rowLen)
                 }
-                let d = buffer.baseAddress! + y * rowLen
-                for i in 0..<rowLen { d[i] = Float(Double(a[i]) / denominator) }
-            }
             }
           }
-        }}
+        }
         initialized = rowLen * outH
     }
     return Image(width: outW, height: outH, channels: ch, samples: out)
 }
 
-/// Horizontal pass for bytes in exact integer arithmetic (each sum is at most `inW · 255`).
-private func horizontalBytePass(_ image: ByteImage, weights xw: AreaWeights, outW: Int, into mid: inout [Double]) {
-    let count = outW * image.height * image.channels
-    let sums = [Int32](unsafeUninitializedCapacity: count) { buffer, initialized in
-        horizontalBytePass(image, weights: xw, outW: outW, into: buffer.baseAddress!, rows: 0..<image.height)
-        initialized = count
-    }
-    for i in 0..<count { mid[i] = Double(sums[i]) }
-}
+/// The two passes of ``areaResampleBytesToFloat(_:to:threads:)`` one row at a time, with
+/// the weights of both axes converted to integers once.
+///
+/// The horizontal sums of input row `y` live in row `y % ringRows` of a sums buffer of
+/// `outW · channels` `Int32` per row: `ringRows = inH` is the whole image; a ring of at
+/// least ``maxRowsPerOutputRow`` rows is enough when output rows are made in order as
+/// soon as their input rows are summed (what a streamed decode does). The arithmetic is
+/// the same either way.
+struct AreaRowKernel {
+    let inputWidth: Int
+    let channels: Int
+    let outputWidth: Int
+    let xWeights: AreaWeights
+    let yWeights: AreaWeights
+    private let xWeights32: [Int32]
+    private let yWeights64: [Int64]
+    private let denominator: Double
 
-/// Horizontal pass for bytes in exact integer arithmetic (each sum is at most `inW · 255`),
-/// into `inH · outW · channels` sums.
-private func horizontalBytePass(_ image: ByteImage, weights xw: AreaWeights, outW: Int, into dst: UnsafeMutablePointer<Int32>,
-                                rows: Range<Int>) {
-    let inW = image.width, ch = image.channels
-    let intWeights = xw.weights.map { Int32($0) }
-    image.samples.withUnsafeBufferPointer { src in
-    intWeights.withUnsafeBufferPointer { wt in
-    xw.start.withUnsafeBufferPointer { xs in
-    xw.count.withUnsafeBufferPointer { xc in
-    xw.offset.withUnsafeBufferPointer { xo in
-        for y in rows {
-            let srcRow = src.baseAddress! + y * inW * ch
-            let dstRow = y * outW * ch
-            if ch == 3 {
-                for x in 0..<outW {
-                    var p = srcRow + xs[x] * 3
-                    var r: Int32 = 0, g: Int32 = 0, b: Int32 = 0
-                    let o = xo[x]
-                    for k in 0..<xc[x] {
-                        let wk = wt[o + k]
-                        r &+= wk &* Int32(p[0]); g &+= wk &* Int32(p[1]); b &+= wk &* Int32(p[2])
-                        p += 3
+    init(input: ImageSize, output: ImageSize, channels: Int) {
+        inputWidth = input.width
+        self.channels = channels
+        outputWidth = output.width
+        xWeights = AreaWeights(inputLength: input.width, outputLength: output.width)
+        yWeights = AreaWeights(inputLength: input.height, outputLength: output.height)
+        xWeights32 = xWeights.weights.map { Int32($0) }
+        yWeights64 = yWeights.weights.map { Int64($0) }
+        denominator = Double(input.width) * Double(input.height)
+    }
+
+    /// The most input rows one output row reads (the smallest ring of sums that works).
+    var maxRowsPerOutputRow: Int { yWeights.count.max() ?? 1 }
+
+    /// The input rows that output row `y` reads: `0 ..< firstRowAfter(y)` must be summed.
+    func inputRowsNeeded(forOutputRow y: Int) -> Int { yWeights.start[y] + yWeights.count[y] }
+
+    /// Horizontal pass (exact integers, each sum at most `inW · 255`) of input rows `rows`
+    /// of the bytes at `src` (`inW · channels` per row) into `sums`.
+    func horizontalSums(_ src: UnsafePointer<UInt8>, rows: Range<Int>, into sums: UnsafeMutablePointer<Int32>,
+                        ringRows: Int) {
+        let inW = inputWidth, ch = channels, outW = outputWidth
+        let xw = xWeights
+        xWeights32.withUnsafeBufferPointer { wt in
+        xw.start.withUnsafeBufferPointer { xs in
+        xw.count.withUnsafeBufferPointer { xc in
+        xw.offset.withUnsafeBufferPointer { xo in
+            for y in rows {
+                let srcRow = src + y * inW * ch
+                let dst = sums + (y % ringRows) * outW * ch
+                if ch == 3 {
+                    for x in 0..<outW {
+                        var p = srcRow + xs[x] * 3
+                        var r: Int32 = 0, g: Int32 = 0, b: Int32 = 0
+                        let o = xo[x]
+                        for k in 0..<xc[x] {
+                            let wk = wt[o + k]
+                            r &+= wk &* Int32(p[0]); g &+= wk &* Int32(p[1]); b &+= wk &* Int32(p[2])
+                            p += 3
+                        }
+                        dst[x * 3] = r; dst[x * 3 + 1] = g; dst[x * 3 + 2] = b
                     }
-                    dst[dstRow + x * 3] = r; dst[dstRow + x * 3 + 1] = g; dst[dstRow + x * 3 + 2] = b
-                }
-            } else {
-                for x in 0..<outW {
-                    let o = xo[x]
-                    for c in 0..<ch {
-                        var p = srcRow + xs[x] * ch + c
-                        var acc: Int32 = 0
-                        for k in 0..<xc[x] { acc &+= wt[o + k] &* Int32(p[0]); p += ch }
-                        dst[dstRow + x * ch + c] = acc
+                } else {
+                    for x in 0..<outW {
+                        let o = xo[x]
+                        for c in 0..<ch {
+                            var p = srcRow + xs[x] * ch + c
+                            var acc: Int32 = 0
+                            for k in 0..<xc[x] { acc &+= wt[o + k] &* Int32(p[0]); p += ch }
+                            dst[x * ch + c] = acc
+                        }
                     }
                 }
             }
+        }}}}
+    }
+
+    /// Vertical pass of output row `y` (exact `Int64` sums in `scratch`, `outW · channels`
+    /// of them), divided once by `inW · inH`, into `out`. Its input rows must be summed.
+    func verticalMeans(row y: Int, sums: UnsafePointer<Int32>, ringRows: Int, scratch a: UnsafeMutablePointer<Int64>,
+                       into d: UnsafeMutablePointer<Float>) {
+        let rowLen = outputWidth * channels
+        let s = yWeights.start[y], n = yWeights.count[y], o = yWeights.offset[y]
+        let denominator = denominator
+        yWeights64.withUnsafeBufferPointer { wt in
+            let w0 = wt[o], row0 = sums + (s % ringRows) * rowLen
+            for i in 0..<rowLen { a[i] = w0 &* Int64(row0[i]) }
+            if n > 1 {
+                for k in 1..<n {
+                    let w = wt[o + k], row = sums + ((s + k) % ringRows) * rowLen
+                    for i in 0..<rowLen { a[i] &+= w &* Int64(row[i]) }
+                }
+            }
+            for i in 0..<rowLen { d[i] = Float(Double(a[i]) / denominator) }
         }
-    }}}}}
+    }
+}
+
+/// Horizontal pass for bytes in exact integer arithmetic (each sum is at most `inW · 255`).
+private func horizontalBytePass(_ image: ByteImage, outW: Int, into mid: inout [Double]) {
+    let count = outW * image.height * image.channels
+    let kernel = AreaRowKernel(input: image.size, output: ImageSize(width: outW, height: image.height),
+                               channels: image.channels)
+    let sums = [Int32](unsafeUninitializedCapacity: count) { buffer, initialized in
+        image.samples.withUnsafeBufferPointer { src in
+            kernel.horizontalSums(src.baseAddress!, rows: 0..<image.height, into: buffer.baseAddress!,
+                                  ringRows: image.height)
+        }
+        initialized = count
+    }
+    for i in 0..<count { mid[i] = Double(sums[i]) }
 }
