@@ -38,10 +38,7 @@ public func decodeImage(_ data: Data, options: DecodeOptions = DecodeOptions()) 
 
 /// Decodes JPEG or PNG bytes in a raw buffer (see `decodeImage(atPath:)`).
 public func decodeImage(_ bytes: UnsafeRawBufferPointer, options: DecodeOptions = DecodeOptions()) throws(CodecError) -> DecodedImage {
-    switch try ImageFormat.detect(bytes) {
-    case .jpeg: return try JPEGDecoder.decode(bytes, options: options)
-    case .png: return try PNGDecoder.decode(bytes, options: options)
-    }
+    try decodeImage(bytes, options: options, overlapping: nil).image
 }
 
 /// `decodeImage(atPath:options:)` with `consumer` reading a JPEG's rows on a second thread
@@ -56,15 +53,22 @@ func decodeImage(atPath path: String, options: DecodeOptions, overlapping consum
     let bytes = try FileBytes.load(path: path)
     let result = bytes.withUnsafeBytes { raw in
         Result { () throws(CodecError) -> (image: DecodedImage, decodeDone: ContinuousClock.Instant) in
-            switch try ImageFormat.detect(raw) {
-            case .jpeg:
-                let (image, done) = try JPEGDecoder.decode(raw, options: options, overlapping: consumer)
-                return (image, done)
-            case .png:
-                let image = try PNGDecoder.decode(raw, options: options)
-                return (image, ContinuousClock.now)
-            }
+            try decodeImage(raw, options: options, overlapping: consumer)
         }
     }
     return try result.get()
+}
+
+/// The format dispatch behind every `decodeImage`: a JPEG decodes with `consumer` reading
+/// its rows when there is one; the instant is when decoding itself finished.
+private func decodeImage(_ bytes: UnsafeRawBufferPointer, options: DecodeOptions, overlapping consumer: (any ScanlineConsumer)?)
+    throws(CodecError) -> (image: DecodedImage, decodeDone: ContinuousClock.Instant)
+{
+    switch try ImageFormat.detect(bytes) {
+    case .jpeg:
+        let (image, done) = try JPEGDecoder.decode(bytes, options: options, overlapping: consumer)
+        return (image, done)
+    case .png:
+        return (try PNGDecoder.decode(bytes, options: options), ContinuousClock.now)
+    }
 }

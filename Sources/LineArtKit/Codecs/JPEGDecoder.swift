@@ -6,10 +6,10 @@ enum JPEGDecoder {
     /// orientation. Gray stays 1 channel, YCbCr/RGB become RGB, CMYK / Adobe-inverted CMYK /
     /// YCCK are converted to RGB in C.
     static func decode(_ bytes: UnsafeRawBufferPointer, options: DecodeOptions) throws(CodecError) -> DecodedImage {
-        try decode(bytes, options: options, consumer: nil).image
+        try decode(bytes, options: options, overlapping: nil).image
     }
 
-    /// ``decode(_:options:)`` with libjpeg on a second thread while `consumer` reads the
+    /// ``decode(_:options:)`` with libjpeg on a second thread while `consumer` (if any) reads the
     /// rows on the calling thread as libjpeg finishes them (batches of 16 scanlines), so
     /// its work overlaps the decode (``ScanlineFeed/run(decoding:consumer:)``).
     ///
@@ -23,16 +23,8 @@ enum JPEGDecoder {
     /// - Returns: the image and the instant libjpeg finished (last scanline decoded, data
     ///   ended), taken before waiting for the consumer's last rows.
     static func decode(_ bytes: UnsafeRawBufferPointer, options: DecodeOptions,
-                       overlapping consumer: any ScanlineConsumer) throws(CodecError)
+                       overlapping consumer: (any ScanlineConsumer)?) throws(CodecError)
         -> (image: DecodedImage, scanlinesDone: ContinuousClock.Instant)
-    {
-        let (image, done) = try decode(bytes, options: options, consumer: consumer)
-        return (image, done)
-    }
-
-    private static func decode(_ bytes: UnsafeRawBufferPointer, options: DecodeOptions,
-                               consumer: (any ScanlineConsumer)?) throws(CodecError)
-        -> (image: DecodedImage, done: ContinuousClock.Instant)
     {
         guard let base = bytes.baseAddress, bytes.count > 0 else { throw .emptyFile }
         guard let decoder = cic_jpeg_create() else { throw .corrupt("out of memory") }

@@ -84,32 +84,36 @@ private func eraseMergedBoundaries(_ output: inout ByteImage, owner: [Int32], gr
             for i in 0..<merged.count { merged[i] = rootOf[Int(merged[i])] }
         }
     }
-    let before = boundaryMask(owner, width: width, height: height)
-    let after = boundaryMask(mergedOwner, width: width, height: height)
     let reach = lineWidth / 2 + 1
-    let n = width * height
-    // 1 where a boundary between regions (before / after the merges) is within `reach`.
-    var nearBefore = [UInt8](unsafeUninitializedCapacity: n) { _, count in count = n }
-    var nearAfter = [UInt8](unsafeUninitializedCapacity: n) { _, count in count = n }
-    before.withUnsafeBufferPointer { before in
-    after.withUnsafeBufferPointer { after in
-    nearBefore.withUnsafeMutableBufferPointer { nb in
-    nearAfter.withUnsafeMutableBufferPointer { na in
+    let nearAfter = nearBoundary(mergedOwner, width: width, height: height, reach: reach)
+    // Loose ink needs only the boundaries still apart; otherwise those the merges removed too.
+    let nearBefore = looseInkToo ? [] : nearBoundary(owner, width: width, height: height, reach: reach)
+    nearAfter.withUnsafeBufferPointer { na in
+    nearBefore.withUnsafeBufferPointer { nb in
     output.samples.withUnsafeMutableBufferPointer { out in
-        markWithinDisk(before.baseAddress!, targets: 1...1, width: width, height: height, radius: reach,
-                       out: nb.baseAddress!)
-        markWithinDisk(after.baseAddress!, targets: 1...1, width: width, height: height, radius: reach,
-                       out: na.baseAddress!)
         if looseInkToo {
-            eraseLooseInk(out, nearKept: UnsafeBufferPointer(na), width: width, height: height)
+            eraseLooseInk(out, nearKept: na, width: width, height: height)
         } else {
             for i in 0..<out.count where out[i] == 0 && nb[i] != 0 && na[i] == 0 { out[i] = 255 }
         }
     }
     }
     }
+}
+
+/// 1 where a boundary of `owner` (a change of label to the right or below) is within
+/// `reach` pixels, 0 elsewhere.
+private func nearBoundary(_ owner: [Int32], width: Int, height: Int, reach: Int) -> [UInt8] {
+    let n = width * height
+    let boundary = boundaryMask(owner, width: width, height: height)
+    var near = [UInt8](unsafeUninitializedCapacity: n) { _, count in count = n }
+    boundary.withUnsafeBufferPointer { b in
+        near.withUnsafeMutableBufferPointer { out in
+            markWithinDisk(b.baseAddress!, targets: 1...1, width: width, height: height, radius: reach,
+                           out: out.baseAddress!)
+        }
     }
-    }
+    return near
 }
 
 /// Erases the ink not marked in `nearKept`, except where the erased pixels would form paper

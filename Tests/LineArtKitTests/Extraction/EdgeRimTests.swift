@@ -29,12 +29,8 @@ import Testing
             if x < 2 || y < 2 || x >= 398 || y >= 298 { return (95, 0, 10) }
             return x < 200 ? (30, 20, 0) : (60, -20, 0)
         }
-        var parameters = ExtractionParameters(contrastAdjustment: 1)
-        parameters.minRegionArea = 500
-        parameters.lineWidth = 3
-        let page = SegmentationEngine().segmentBoundaries(image, parameters: parameters)
-        let result = FillabilityValidator(minRegionArea: 500).validate(page)
-        #expect(result.regionCount == 2, "the two halves only: no strip region along the edges")
+        let (page, count) = SegmentationEngineTests.regions(of: image, lineWidth: 3)
+        #expect(count == 2, "the two halves only: no strip region along the edges")
         // No ink along the top row except where the halves meet.
         let topInk = (0..<400).filter { page[$0, 0] < 128 }
         #expect(topInk.allSatisfy { (198...200).contains($0) }, "top-row ink at \(topInk)")

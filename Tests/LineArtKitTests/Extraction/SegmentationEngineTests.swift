@@ -14,6 +14,16 @@ import Testing
         return image
     }
 
+    /// The regions engine's boundary drawing of `image` (contrast 1, regions of 500 px) and
+    /// the number of paper regions on it.
+    static func regions(of image: FloatImage, lineWidth: Int) -> (page: ByteImage, count: Int) {
+        var parameters = ExtractionParameters(contrastAdjustment: 1)
+        parameters.minRegionArea = 500
+        parameters.lineWidth = lineWidth
+        let page = SegmentationEngine().segmentBoundaries(image, parameters: parameters)
+        return (page, FillabilityValidator(minRegionArea: 500).validate(page).regionCount)
+    }
+
     @Test func twoFlatHalvesAreTwoSegments() {
         let image = Self.lab(width: 40, height: 30) { x, _ in x < 20 ? (30, 0, 0) : (70, 0, 0) }
         let (labels, count) = graphSegmentation(image, scale: 100, minSize: 10)

@@ -68,16 +68,12 @@ import Testing
 
     @Test func aBlurredEdgeIsDrawnOnce() {
         // Two flat colours meeting in a 7 px ramp, as a blurred edge looks.
-        let (_, colours) = Self.scene(width: 300, height: 200) { x, _ in
+        let colours = SegmentationEngineTests.lab(width: 300, height: 200) { x, _ in
             let t = Float(min(max(x - 147, 0), 6)) / 6
-            return (0, 30 + 50 * t, 40 - 80 * t)
+            return (30 + 50 * t, 40 - 80 * t, 0)
         }
-        var parameters = ExtractionParameters(contrastAdjustment: 1)
-        parameters.minRegionArea = 500
-        parameters.lineWidth = 4
-        let page = SegmentationEngine().segmentBoundaries(colours, parameters: parameters)
-        let result = FillabilityValidator(minRegionArea: 500).validate(page)
-        #expect(result.regionCount == 2, "one line between the two colours, no band region")
+        #expect(SegmentationEngineTests.regions(of: colours, lineWidth: 4).count == 2,
+                "one line between the two colours, no band region")
     }
 
     @Test func theResultDoesNotDependOnThreads() {

@@ -215,23 +215,7 @@ struct SegmentGraph {
     mutating func relabel(_ labels: [Int32]) -> (labels: [Int32], count: Int) {
         // Each segment's root, found once per segment rather than once per pixel.
         let rootOf = (0..<area.count).map { Int32(forest.find($0)) }
-        var map = [Int32](repeating: -1, count: area.count)
-        var out = [Int32](repeating: 0, count: labels.count)
-        var next: Int32 = 0
-        rootOf.withUnsafeBufferPointer { rootOf in
-            map.withUnsafeMutableBufferPointer { map in
-                labels.withUnsafeBufferPointer { labels in
-                    out.withUnsafeMutableBufferPointer { out in
-                        for i in 0..<labels.count {
-                            let r = Int(rootOf[Int(labels[i])])
-                            if map[r] < 0 { map[r] = next; next += 1 }
-                            out[i] = map[r]
-                        }
-                    }
-                }
-            }
-        }
-        return (out, Int(next))
+        return renumberedInScanOrder(labels, count: area.count, mapping: rootOf)
     }
 }
 

@@ -175,25 +175,6 @@ private struct SegmentMeans {
     }
 }
 
-/// Labels renumbered `0..<k` in row-major order of their first pixel (labels with no
-/// pixel vanish), and `k`.
-func renumberedInScanOrder(_ labels: [Int32], count: Int) -> (labels: [Int32], count: Int) {
-    var map = [Int32](repeating: -1, count: count)
-    var next: Int32 = 0
-    var out = labels
-    out.withUnsafeMutableBufferPointer { lab in
-        for i in 0..<lab.count {
-            let old = Int(lab[i])
-            if map[old] < 0 {
-                map[old] = next
-                next += 1
-            }
-            lab[i] = map[old]
-        }
-    }
-    return (out, Int(next))
-}
-
 /// Clears `thin` for every band whose mean colour is not on the way between the two
 /// segments it shares the most boundary with: `|c − a| + |c − b| <= betweenness · |a − b|`
 /// (Euclidean distances of mean colours, ΔE*ab for Lab). The band along a soft edge
