@@ -80,4 +80,24 @@ import Testing
                                        maxBorderShare: 0.25, minCount: 8)
         #expect(count == 8)
     }
+
+    @Test func alikeBorderSegmentsMergeBelowTheMinimumCount() {
+        // The same page with bands only ΔE 2 apart (L* 20, 22, ... 30).
+        let page = SegmentationEngineTests.lab(width: 120, height: 60) { x, y in
+            if (25..<35).contains(y), (x % 30) >= 10, (x % 30) < 20 { return (90, 0, Float(x / 30) * 20) }
+            return (Float(20 + (x / 20) * 2), 0, 0)
+        }
+        let (raw, rawCount) = graphSegmentation(page, scale: 1, minSize: 1)
+        #expect(rawCount == 10)
+        // A contrast floor under the steps leaves the count floor of 8 segments.
+        #expect(mergeSegments(raw, count: rawCount, colours: page, minArea: 1, maxCount: 100,
+                              maxBorderShare: 0.25, minCount: 8, minBorderContrast: 1.5).count == 8)
+        // Above them the bands become one background (means drift by at most ΔE 5 as bands
+        // join, so a floor of 6 takes them all); the 4 closed squares stay.
+        let (labels, count) = mergeSegments(raw, count: rawCount, colours: page, minArea: 1, maxCount: 100,
+                                            maxBorderShare: 0.25, minCount: 8, minBorderContrast: 6)
+        #expect(count == 5)
+        #expect(labels[0] == labels[119])
+        #expect(labels[30 * 120 + 15] != labels[0])
+    }
 }

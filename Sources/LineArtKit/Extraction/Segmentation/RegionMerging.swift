@@ -9,13 +9,19 @@
 ///    before large ones), kept in a priority queue with lazy invalidation.
 /// 3. The segments still under `minArea` join their most similar neighbour too, except the
 ///    features that ``SmallFeatureRule`` keeps (a white spot on a black wing, an eye).
+/// 4. Pairs of segments that both reach the image edge keep merging, cheapest first, while
+///    more than `maxBorderShare` of the segments reach it and more than `minCount` are left.
+///    Then border neighbours whose mean colours differ by less than `minBorderContrast`
+///    ΔE*ab merge whatever the count: `minCount` keeps distinct shapes, not a line through
+///    one flat background (a white backdrop, a dark coat) that no eye would see.
 ///
 /// - Returns: labels `0..<count`, row-major first-pixel order.
 public func mergeSegments(_ labels: [Int32], count: Int, colours: FloatImage,
                           minArea: Int, maxCount: Int,
                           features: SmallFeatureRule? = nil,
                           borderMergeFactor: Float = 1,
-                          maxBorderShare: Double = 1, minCount: Int = 1) -> (labels: [Int32], count: Int) {
+                          maxBorderShare: Double = 1, minCount: Int = 1,
+                          minBorderContrast: Float = 0) -> (labels: [Int32], count: Int) {
     var graph = SegmentGraph(labels: labels, count: count, colours: colours)
     graph.borderMergeFactor = borderMergeFactor
     graph.absorbSmallSegments(minArea: min(minArea, features?.minArea ?? minArea))
@@ -23,6 +29,7 @@ public func mergeSegments(_ labels: [Int32], count: Int, colours: FloatImage,
     let kept = features.map { graph.features(under: minArea, rule: $0) } ?? []
     graph.absorbSmallSegments(minArea: minArea, keeping: kept)
     graph.mergeBorderSegments(untilShare: maxBorderShare, minCount: minCount)
+    graph.mergeAlikeBorderSegments(below: minBorderContrast)
     return graph.relabel(labels)
 }
 
@@ -187,6 +194,31 @@ struct SegmentGraph {
     mutating func mergeBorderSegments(untilShare share: Double, minCount: Int) {
         mergeCheapest(borderPairsOnly: true) { alive, border in
             alive > minCount && Double(border) > share * Double(alive)
+        }
+    }
+
+    /// Merges border segments into their most similar border neighbour while that
+    /// neighbour's mean colour is less than `contrast` ΔE away, segments in index order,
+    /// until no such pair is left.
+    mutating func mergeAlikeBorderSegments(below contrast: Float) {
+        guard contrast > 0 else { return }
+        let limit = contrast * contrast
+        var merged = true
+        while merged {
+            merged = false
+            for a in 0..<area.count where forest.parent[a] == Int32(a) && touchesBorder[a] {
+                var best = -1
+                var bestDistance = limit
+                for (other, _) in neighbours[a] where touchesBorder[Int(other)] {
+                    let o = Int(other)
+                    let d = distance2(a, o)
+                    if d < bestDistance || (d == bestDistance && best >= 0 && o < best) { best = o; bestDistance = d }
+                }
+                if best >= 0 {
+                    _ = merge(a, best)
+                    merged = true
+                }
+            }
         }
     }
 

@@ -24,7 +24,9 @@
 ///    to tap once outlined join their most similar neighbour unless they are features (ΔE
 ///    >= 25 from every neighbour, at least a quarter of the tappable size, at most 15% of
 ///    the tappable segments); then segments on the page edge keep merging while they are
-///    more than a quarter of all segments, never below the region target plus 10%.
+///    more than a quarter of all segments, never below the region target plus 10%, and
+///    segments on the page edge less than ΔE 4 apart merge whatever the count: a line
+///    between them would follow no boundary in the photo.
 /// 4. Three passes of a 3x3 majority filter, then one of a radius-4 mode filter, calm the
 ///    segment borders: outlines through texture read as drawn lines, not wiggles.
 /// 5. Every pixel whose right or lower neighbour lies in another segment becomes ink, so
@@ -60,7 +62,7 @@ public struct SegmentationEngine: ExtractionEngine {
         let (labels, _) = mergeSegments(raw, count: rawCount, colours: lab, minArea: mergeArea,
                                         maxCount: parameters.targetSegments, features: features,
                                         borderMergeFactor: 0.3, maxBorderShare: 0.25,
-                                        minCount: parameters.minSegments)
+                                        minCount: parameters.minSegments, minBorderContrast: 4)
         let calm = majorityFilter(labels, width: lab.width, height: lab.height, passes: 3)
         let smooth = modeFilter(calm, width: lab.width, height: lab.height, radius: 4, passes: 1)
         return drawBoundaries(smooth, width: lab.width, height: lab.height)
