@@ -3,8 +3,13 @@ import Dispatch
 /// Splits rows `0..<rows` into `threads` contiguous bands of near-equal height and runs
 /// `body` on each band, in parallel when `threads > 1` (on the calling thread otherwise).
 /// Bands write disjoint rows, so results do not depend on the number of threads.
-func forEachRowBand(rows: Int, threads: Int, _ body: (Range<Int>) -> Void) {
-    let bands = rowBandRanges(rows: rows, threads: threads)
+///
+/// With `bandsPerThread > 1` (and more than one thread) the rows are cut into that many
+/// bands per thread, which the threads take as they come free: for steps whose work per
+/// row depends on the picture (votes only near segment borders), so a thread whose half
+/// holds the busy rows does not leave the other waiting.
+func forEachRowBand(rows: Int, threads: Int, bandsPerThread: Int = 1, _ body: (Range<Int>) -> Void) {
+    let bands = rowBandRanges(rows: rows, threads: threads > 1 ? threads * max(1, bandsPerThread) : 1)
     forEachBand(count: bands.count) { body(bands[$0]) }
 }
 
@@ -16,8 +21,9 @@ func rowBandRanges(rows: Int, threads: Int) -> [Range<Int>] {
     return (0..<bands).map { (rows * $0 / bands)..<(rows * ($0 + 1) / bands) }
 }
 
-/// Runs `body(index)` for every index in `0..<count`, on `count` threads at once when
-/// `count > 1` (on the calling thread otherwise).
+/// Runs `body(index)` for every index in `0..<count`, in parallel on the dispatch pool's
+/// threads (one per core; free threads take the next index) when `count > 1`, on the
+/// calling thread otherwise.
 func forEachBand(count: Int, _ body: (Int) -> Void) {
     if count <= 1 {
         if count == 1 { body(0) }

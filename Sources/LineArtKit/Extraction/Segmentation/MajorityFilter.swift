@@ -16,7 +16,7 @@ func majorityFilter(_ labels: [Int32], width: Int, height: Int, passes: Int,
         current.withUnsafeBufferPointer { src in
             next.withUnsafeMutableBufferPointer { dst in
                 let out = SharedMutablePointer(base: dst.baseAddress!)
-                forEachRowBand(rows: height - 2, threads: threads) { band in
+                forEachRowBand(rows: height - 2, threads: threads, bandsPerThread: 4) { band in
                     majorityRows((band.lowerBound + 1)..<(band.upperBound + 1), src: src, dst: out.base, width: width)
                 }
             }

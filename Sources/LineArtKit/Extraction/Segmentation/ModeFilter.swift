@@ -39,7 +39,7 @@ func modeFilter(_ labels: [Int32], width: Int, height: Int, radius: Int, passes:
                     mark.withUnsafeMutableBufferPointer { changed in
                         let out = SharedMutablePointer(base: dst.baseAddress!)
                         let changedOut = SharedMutablePointer(base: changed.baseAddress!)
-                        forEachRowBand(rows: height, threads: threads) { rows in
+                        forEachRowBand(rows: height, threads: threads, bandsPerThread: 4) { rows in
                             disc.vote(rows: rows, width: width, height: height, src: src, near: near,
                                       out: out.base, changed: changedOut.base)
                         }
