@@ -196,23 +196,36 @@ private struct RegionGraph {
         parent = Array(0...count)
         area = areas
         neighbours = Array(repeating: [:], count: count + 1)
+        // Contacts come in runs of the same pair (along a boundary, pixel after pixel): each
+        // run is added to the tables once.
+        var across = AdjacencyRun(), down = AdjacencyRun()
         owner.withUnsafeBufferPointer { o in
             for y in 0..<height {
                 let row = y * width
                 for x in 0..<width {
-                    let a = Int(o[row + x])
+                    let a = o[row + x]
                     guard a != 0 else { continue }
                     if x + 1 < width {
-                        let b = Int(o[row + x + 1])
-                        if b != 0 && b != a { neighbours[a][b, default: 0] += 1; neighbours[b][a, default: 0] += 1 }
+                        let b = o[row + x + 1]
+                        if b != 0 && b != a && !across.extend(a, b) { flush(&across); across.start(a, b) }
                     }
                     if y + 1 < height {
-                        let b = Int(o[row + width + x])
-                        if b != 0 && b != a { neighbours[a][b, default: 0] += 1; neighbours[b][a, default: 0] += 1 }
+                        let b = o[row + width + x]
+                        if b != 0 && b != a && !down.extend(a, b) { flush(&down); down.start(a, b) }
                     }
                 }
             }
         }
+        flush(&across)
+        flush(&down)
+    }
+
+    private mutating func flush(_ run: inout AdjacencyRun) {
+        guard run.length > 0 else { return }
+        let a = Int(run.a), b = Int(run.b)
+        neighbours[a][b, default: 0] += run.length
+        neighbours[b][a, default: 0] += run.length
+        run.length = 0
     }
 
     mutating func find(_ label: Int) -> Int {
@@ -252,5 +265,26 @@ private struct RegionGraph {
         }
         neighbours[drop] = [:]
         neighbours[keep][drop] = nil
+    }
+}
+
+/// A run of contacts between the same two labels, met one after another in a scan.
+struct AdjacencyRun {
+    var a: Int32 = 0
+    var b: Int32 = 0
+    var length = 0
+
+    /// Counts one more contact if it is between the run's labels (in either order).
+    @inline(__always)
+    mutating func extend(_ x: Int32, _ y: Int32) -> Bool {
+        guard length > 0, (x == a && y == b) || (x == b && y == a) else { return false }
+        length += 1
+        return true
+    }
+
+    mutating func start(_ x: Int32, _ y: Int32) {
+        a = x
+        b = y
+        length = 1
     }
 }
