@@ -5,18 +5,20 @@
 /// J. ACM 13(4), 1966; union-find as in Wu, Otoo & Suzuki, "Optimizing two-pass
 /// connected-component labeling algorithms", Pattern Anal. Appl. 12, 2009).
 ///
-/// 1. Raster scan: each selected pixel takes the provisional label of an already
-///    scanned neighbour (left and up for 4-connectivity; left, up-left, up and
-///    up-right for 8-connectivity) or a new one; differing neighbour labels are
-///    merged in the union-find forest (path halving; the smaller label becomes
-///    the root, so every root is the first provisional label of its component).
+/// 1. Raster scan over runs (the selected pixels of a row between two unselected ones):
+///    each run takes the provisional label of the first run of the row above that it
+///    touches (overlaps for 4-connectivity; overlaps or meets at a corner for
+///    8-connectivity) or a new one; the labels of the other runs it touches are merged in
+///    the union-find forest (path halving; the smaller label becomes the root, so every
+///    root is the first provisional label of its component).
 /// 2. The roots are numbered `1...count` in increasing order, which is the
-///    row-major order of each component's first pixel; a second raster scan
-///    rewrites the labels and gathers areas, bounding boxes and border contact.
+///    row-major order of each component's first pixel; a second scan, a run at a
+///    time, writes the labels and gathers areas, bounding boxes and border contact.
 ///
-/// Runs in O(width × height) time (amortised, near-linear union-find) with three
-/// buffers allocated up front and no per-pixel allocation or recursion; hot loops
-/// run over unsafe buffer pointers. `predicate` is evaluated once for each of the
+/// Runs in O(width × height) time (amortised, near-linear union-find), with the
+/// union-find and statistics work per run rather than per pixel (paper comes in long
+/// runs); buffers are allocated up front, with no per-pixel allocation or recursion; hot
+/// loops run over unsafe buffer pointers. `predicate` is evaluated once for each of the
 /// 256 sample values to build a lookup table, so it must be pure.
 ///
 /// - Parameters:
@@ -43,64 +45,71 @@ public func label(_ image: ByteImage, connectivity: Connectivity,
                         bounds: [.empty], touchesBorder: [false], connectivity: connectivity)
     }
 
-    // A new provisional label needs an unselected left neighbour (or x == 0), so a
-    // row holds at most ceil(width / 2) of them. Index 0 is unused.
-    var parent = [Int32](repeating: 0, count: height * ((width + 1) / 2) + 1)
+    // Pass 1 works on runs: the selected pixels of a row come in runs, and a run touches
+    // the runs of the row above that overlap it (`.four`) or overlap it or meet it at a
+    // corner (`.eight`). A run takes the provisional label of the first run above it that
+    // it touches (or a new one) and merges the labels of the others. A row holds at most
+    // ceil(width / 2) runs. Index 0 of `parent` is unused.
+    let maxRuns = height * ((width + 1) / 2)
+    var parent = [Int32](repeating: 0, count: maxRuns + 1)
+    var runStart = [Int32](unsafeUninitializedCapacity: maxRuns) { _, count in count = maxRuns }
+    var runEnd = [Int32](unsafeUninitializedCapacity: maxRuns) { _, count in count = maxRuns }
+    var runLabel = [Int32](unsafeUninitializedCapacity: maxRuns) { _, count in count = maxRuns }
+    var rowFirstRun = [Int](repeating: 0, count: height + 1)
     var provisionalCount: Int32 = 0
+    let reach: Int32 = connectivity == .eight ? 1 : 0
 
-    // Pass 1: provisional labels and equivalences.
     image.samples.withUnsafeBufferPointer { src in
-        selected.withUnsafeBufferPointer { inSet in
-            labels.withUnsafeMutableBufferPointer { lab in
-                parent.withUnsafeMutableBufferPointer { par in
-                    var next: Int32 = 0
-                    for y in 0..<height {
-                        let row = y * width
-                        for x in 0..<width {
-                            let i = row + x
-                            guard inSet[Int(src[i])] else { continue }
-                            let left: Int32 = x > 0 ? lab[i - 1] : 0
-                            let up: Int32 = y > 0 ? lab[i - width] : 0
-                            switch connectivity {
-                            case .four:
-                                if up != 0 {
-                                    lab[i] = up
-                                    if left != 0 && left != up { unionSets(par, left, up) }
-                                } else if left != 0 {
-                                    lab[i] = left
-                                } else {
-                                    next += 1
-                                    par[Int(next)] = next
-                                    lab[i] = next
-                                }
-                            case .eight:
-                                if up != 0 {
-                                    // left, up-left and up-right are all 8-neighbours of `up`
-                                    // and were already merged with it when scanned.
-                                    lab[i] = up
-                                    continue
-                                }
-                                let upLeft: Int32 = (x > 0 && y > 0) ? lab[i - width - 1] : 0
-                                let upRight: Int32 = (x + 1 < width && y > 0) ? lab[i - width + 1] : 0
-                                // left and up-left are neighbours of each other: already merged.
-                                let west = left != 0 ? left : upLeft
-                                if upRight != 0 {
-                                    lab[i] = upRight
-                                    if west != 0 && west != upRight { unionSets(par, west, upRight) }
-                                } else if west != 0 {
-                                    lab[i] = west
-                                } else {
-                                    next += 1
-                                    par[Int(next)] = next
-                                    lab[i] = next
-                                }
-                            }
-                        }
-                    }
-                    provisionalCount = next
+    selected.withUnsafeBufferPointer { inSet in
+    parent.withUnsafeMutableBufferPointer { par in
+    runStart.withUnsafeMutableBufferPointer { rs in
+    runEnd.withUnsafeMutableBufferPointer { re in
+    runLabel.withUnsafeMutableBufferPointer { rl in
+    rowFirstRun.withUnsafeMutableBufferPointer { rowFirst in
+        var next: Int32 = 0
+        var runs = 0
+        for y in 0..<height {
+            rowFirst[y] = runs
+            let row = src.baseAddress! + y * width
+            // The runs of the row above, walked along with this row's.
+            var above = y > 0 ? rowFirst[y - 1] : 0
+            let aboveEnd = y > 0 ? rowFirst[y] : 0
+            var x = 0
+            while x < width {
+                guard inSet[Int(row[x])] else { x += 1; continue }
+                let start = x
+                x += 1
+                while x < width && inSet[Int(row[x])] { x += 1 }
+                let s = Int32(start), e = Int32(x)   // the run is s..<e
+                // Runs above that end (with the reach) before this one starts touch nothing
+                // from here on.
+                while above < aboveEnd && re[above] + reach <= s { above += 1 }
+                var label: Int32 = 0
+                var k = above
+                while k < aboveEnd && rs[k] < e + reach {
+                    let other = rl[k]
+                    if label == 0 { label = other } else if other != label { unionSets(par, label, other) }
+                    k += 1
                 }
+                if label == 0 {
+                    next += 1
+                    par[Int(next)] = next
+                    label = next
+                }
+                rs[runs] = s
+                re[runs] = e
+                rl[runs] = label
+                runs += 1
             }
         }
+        rowFirst[height] = runs
+        provisionalCount = next
+    }
+    }
+    }
+    }
+    }
+    }
     }
 
     // Resolve: every non-root points to a smaller label, so one ascending sweep
@@ -120,7 +129,7 @@ public func label(_ image: ByteImage, connectivity: Connectivity,
         }
     }
 
-    // Pass 2: final labels and statistics.
+    // Pass 2: final labels and statistics, a run at a time (label 0 fills the gaps).
     let n = Int(count)
     var areas = [Int](repeating: 0, count: n + 1)
     var minX = [Int](repeating: Int.max, count: n + 1)
@@ -129,42 +138,55 @@ public func label(_ image: ByteImage, connectivity: Connectivity,
     var maxY = [Int](repeating: -1, count: n + 1)
     var touches = [Bool](repeating: false, count: n + 1)
     parent.withUnsafeBufferPointer { par in
-        labels.withUnsafeMutableBufferPointer { lab in
-            areas.withUnsafeMutableBufferPointer { area in
-                minX.withUnsafeMutableBufferPointer { x0 in
-                    maxX.withUnsafeMutableBufferPointer { x1 in
-                        minY.withUnsafeMutableBufferPointer { y0 in
-                            maxY.withUnsafeMutableBufferPointer { y1 in
-                                for y in 0..<height {
-                                    let row = y * width
-                                    for x in 0..<width {
-                                        let provisional = lab[row + x]
-                                        let l = provisional == 0 ? 0 : Int(par[Int(provisional)])
-                                        lab[row + x] = Int32(l)
-                                        area[l] += 1
-                                        if x < x0[l] { x0[l] = x }
-                                        if x > x1[l] { x1[l] = x }
-                                        if y < y0[l] { y0[l] = y }
-                                        y1[l] = y
-                                    }
-                                }
-                            }
-                        }
-                    }
-                }
-            }
+    labels.withUnsafeMutableBufferPointer { lab in
+    runStart.withUnsafeBufferPointer { rs in
+    runEnd.withUnsafeBufferPointer { re in
+    runLabel.withUnsafeBufferPointer { rl in
+    areas.withUnsafeMutableBufferPointer { area in
+    minX.withUnsafeMutableBufferPointer { x0 in
+    maxX.withUnsafeMutableBufferPointer { x1 in
+    minY.withUnsafeMutableBufferPointer { y0 in
+    maxY.withUnsafeMutableBufferPointer { y1 in
+        @inline(__always) func add(_ l: Int, _ from: Int, _ to: Int, _ y: Int) {
+            area[l] += to - from
+            if from < x0[l] { x0[l] = from }
+            if to - 1 > x1[l] { x1[l] = to - 1 }
+            if y < y0[l] { y0[l] = y }
+            y1[l] = y
         }
-        touches.withUnsafeMutableBufferPointer { t in
-            labels.withUnsafeBufferPointer { lab in
-                let last = (height - 1) * width
-                for x in 0..<width {
-                    t[Int(lab[x])] = true
-                    t[Int(lab[last + x])] = true
-                }
-                for y in 0..<height {
-                    t[Int(lab[y * width])] = true
-                    t[Int(lab[y * width + width - 1])] = true
-                }
+        for y in 0..<height {
+            let row = y * width
+            var x = 0
+            for k in rowFirstRun[y]..<rowFirstRun[y + 1] {
+                let s = Int(rs[k]), e = Int(re[k])
+                if s > x { add(0, x, s, y) }   // `labels` is already 0 there
+                let l = Int(par[Int(rl[k])])
+                (lab.baseAddress! + row + s).update(repeating: Int32(l), count: e - s)
+                add(l, s, e, y)
+                x = e
+            }
+            if x < width { add(0, x, width, y) }
+        }
+    }
+    }
+    }
+    }
+    }
+    }
+    }
+    }
+    }
+    }
+    touches.withUnsafeMutableBufferPointer { t in
+        labels.withUnsafeBufferPointer { lab in
+            let last = (height - 1) * width
+            for x in 0..<width {
+                t[Int(lab[x])] = true
+                t[Int(lab[last + x])] = true
+            }
+            for y in 0..<height {
+                t[Int(lab[y * width])] = true
+                t[Int(lab[y * width + width - 1])] = true
             }
         }
     }
