@@ -8,9 +8,10 @@
 /// lines. Convex shapes wider than the disc keep their shape (corners round off); a
 /// segment narrower than the disc can vanish.
 ///
-/// Only pixels within `radius` of a border can change (found with
-/// ``markWithinDisk(_:targets:width:height:radius:out:threads:)``), so the cost is
-/// O(pixels near a border · radius²) per pass.
+/// Only pixels near a border can change, so only those vote: the pixels within the disc's
+/// reach of a border pixel, found as the square of that half-width around one (a superset
+/// of the disc, by two running maxima; the extra pixels vote for their own label, so the
+/// result is that of the exact disc). The cost is O(pixels near a border · radius²) per pass.
 func modeFilter(_ labels: [Int32], width: Int, height: Int, radius: Int, passes: Int,
                 threads: Int = PhotoThreads.count) -> [Int32] {
     guard width > 2 * radius, height > 2 * radius, radius > 0, passes > 0 else { return labels }
@@ -25,11 +26,16 @@ func modeFilter(_ labels: [Int32], width: Int, height: Int, radius: Int, passes:
         // pixels within `radius` of the image edge, whose clamped discs repeat edge pixels).
         // Later passes only at those within `radius` of a pixel the previous pass changed
         // (the others would vote as before).
-        if pass == 0 { markBorders(current, width: width, height: height, into: &mark) }
+        if pass == 0 { markBorders(current, width: width, height: height, into: &mark, threads: threads) }
+        let reach = pass == 0 ? disc.reach : radius
         mark.withUnsafeBufferPointer { b in
             near.withUnsafeMutableBufferPointer { m in
-                markWithinDisk(b.baseAddress!, targets: 1...1, width: width, height: height,
-                               radius: pass == 0 ? disc.reach : radius, out: m.baseAddress!, threads: threads)
+                let scratch = UnsafeMutablePointer<UInt8>.allocate(capacity: n)
+                defer { scratch.deallocate() }
+                VanHerkGilWerman.filterRows(MaxOp.self, src: b.baseAddress!, dst: scratch, width: width,
+                                            height: height, before: reach, after: reach, threads: threads)
+                VanHerkGilWerman.filterColumns(MaxOp.self, src: scratch, dst: m.baseAddress!, width: width,
+                                               height: height, before: reach, after: reach, threads: threads)
             }
         }
         // The vote also marks the pixels it changed, for the next pass.
@@ -152,17 +158,22 @@ private struct DiscOffsets {
     }
 }
 
-/// Marks (1) both pixels of every horizontally or vertically adjacent pair with different labels.
-private func markBorders(_ labels: [Int32], width: Int, height: Int, into mark: inout [UInt8]) {
+/// Marks (1) every pixel with a 4-neighbour of another label (both pixels of every
+/// horizontally or vertically adjacent pair with different labels), 0 the others; each
+/// pixel reads only its neighbours, so row bands run in parallel.
+private func markBorders(_ labels: [Int32], width: Int, height: Int, into mark: inout [UInt8], threads: Int) {
     labels.withUnsafeBufferPointer { lab in
         mark.withUnsafeMutableBufferPointer { m in
-            for i in 0..<m.count { m[i] = 0 }
-            for y in 0..<height {
-                let row = y * width
-                for x in 0..<width {
-                    let i = row + x
-                    if x + 1 < width && lab[i + 1] != lab[i] { m[i] = 1; m[i + 1] = 1 }
-                    if y + 1 < height && lab[i + width] != lab[i] { m[i] = 1; m[i + width] = 1 }
+            let out = SharedMutablePointer(base: m.baseAddress!)
+            forEachRowBand(rows: height, threads: threads) { rows in
+                for y in rows {
+                    let row = y * width
+                    for x in 0..<width {
+                        let i = row + x, own = lab[i]
+                        let differs = (x + 1 < width && lab[i + 1] != own) || (x > 0 && lab[i - 1] != own)
+                            || (y + 1 < height && lab[i + width] != own) || (y > 0 && lab[i - width] != own)
+                        out.base[i] = differs ? 1 : 0
+                    }
                 }
             }
         }
