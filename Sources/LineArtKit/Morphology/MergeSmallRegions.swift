@@ -267,24 +267,3 @@ private struct RegionGraph {
         neighbours[keep][drop] = nil
     }
 }
-
-/// A run of contacts between the same two labels, met one after another in a scan.
-struct AdjacencyRun {
-    var a: Int32 = 0
-    var b: Int32 = 0
-    var length = 0
-
-    /// Counts one more contact if it is between the run's labels (in either order).
-    @inline(__always)
-    mutating func extend(_ x: Int32, _ y: Int32) -> Bool {
-        guard length > 0, (x == a && y == b) || (x == b && y == a) else { return false }
-        length += 1
-        return true
-    }
-
-    mutating func start(_ x: Int32, _ y: Int32) {
-        a = x
-        b = y
-        length = 1
-    }
-}
