@@ -77,9 +77,10 @@ public func openInk(_ mask: ByteImage, by element: StructuringElement) -> ByteIm
 
 // MARK: - Implementations
 
-/// Separable square filter: rows then columns, one scratch plane allocated per call.
-private func squareFilter<Op: ExtremumOp>(
-    _ op: Op.Type, _ mask: ByteImage, before: Int, after: Int
+/// Separable square filter: rows then columns, one scratch plane allocated per call, on
+/// row bands of up to `threads` threads (the result does not depend on it).
+func squareFilter<Op: ExtremumOp>(
+    _ op: Op.Type, _ mask: ByteImage, before: Int, after: Int, threads: Int = PhotoThreads.count
 ) -> ByteImage {
     let w = mask.width, h = mask.height
     if before == 0 && after == 0 || w == 0 || h == 0 { return mask }
@@ -89,9 +90,9 @@ private func squareFilter<Op: ExtremumOp>(
     mask.samples.withUnsafeBufferPointer { src in
         out.samples.withUnsafeMutableBufferPointer { dst in
             VanHerkGilWerman.filterRows(Op.self, src: src.baseAddress!, dst: scratch,
-                                        width: w, height: h, before: before, after: after)
+                                        width: w, height: h, before: before, after: after, threads: threads)
             VanHerkGilWerman.filterColumns(Op.self, src: scratch, dst: dst.baseAddress!,
-                                           width: w, height: h, before: before, after: after)
+                                           width: w, height: h, before: before, after: after, threads: threads)
         }
     }
     return out

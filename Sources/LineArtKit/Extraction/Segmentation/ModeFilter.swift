@@ -20,7 +20,6 @@ func modeFilter(_ labels: [Int32], width: Int, height: Int, radius: Int, passes:
     var current = labels
     var next = labels
     var mark = [UInt8](repeating: 0, count: n)
-    var near = [UInt8](repeating: 0, count: n)
     for pass in 0..<passes {
         // Pass 1 looks at the pixels that can change: within `reach` of a border (and all
         // pixels within `radius` of the image edge, whose clamped discs repeat edge pixels).
@@ -28,16 +27,8 @@ func modeFilter(_ labels: [Int32], width: Int, height: Int, radius: Int, passes:
         // (the others would vote as before).
         if pass == 0 { markBorders(current, width: width, height: height, into: &mark, threads: threads) }
         let reach = pass == 0 ? disc.reach : radius
-        mark.withUnsafeBufferPointer { b in
-            near.withUnsafeMutableBufferPointer { m in
-                let scratch = UnsafeMutablePointer<UInt8>.allocate(capacity: n)
-                defer { scratch.deallocate() }
-                VanHerkGilWerman.filterRows(MaxOp.self, src: b.baseAddress!, dst: scratch, width: width,
-                                            height: height, before: reach, after: reach, threads: threads)
-                VanHerkGilWerman.filterColumns(MaxOp.self, src: scratch, dst: m.baseAddress!, width: width,
-                                               height: height, before: reach, after: reach, threads: threads)
-            }
-        }
+        let near = squareFilter(MaxOp.self, ByteImage(width: width, height: height, samples: mark),
+                                before: reach, after: reach, threads: threads).samples
         // The vote also marks the pixels it changed, for the next pass.
         current.withUnsafeBufferPointer { src in
             next.withUnsafeMutableBufferPointer { dst in
