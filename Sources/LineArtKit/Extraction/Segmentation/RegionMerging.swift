@@ -183,14 +183,7 @@ struct SegmentGraph {
         for start in order {
             var r = forest.find(start)
             while area[r] < minArea && alive > 1 && !kept.contains(r) {
-                var best = -1
-                var bestDistance = Float.infinity
-                for (other, _) in neighbours[r] {
-                    let o = Int(other)
-                    let d = distance2(r, o)
-                    if d < bestDistance || (d == bestDistance && o < best) { best = o; bestDistance = d }
-                }
-                guard best >= 0 else { break }
+                guard let best = mostSimilarNeighbour(of: r) else { break }
                 r = merge(r, best)
             }
         }
@@ -209,6 +202,19 @@ struct SegmentGraph {
         }
     }
 
+    /// The neighbour of root `a` with the closest mean colour (squared distance below
+    /// `limit`; among border segments only when `onBorderOnly`), ties to the lower index.
+    func mostSimilarNeighbour(of a: Int, closerThan limit: Float = .infinity, onBorderOnly: Bool = false) -> Int? {
+        var best: Int?
+        var bestDistance = limit
+        for (other, _) in neighbours[a] where !onBorderOnly || touchesBorder[Int(other)] {
+            let o = Int(other)
+            let d = distance2(a, o)
+            if d < bestDistance || (d == bestDistance && best.map { o < $0 } == true) { best = o; bestDistance = d }
+        }
+        return best
+    }
+
     /// Merges border segments into their most similar border neighbour while that
     /// neighbour's mean colour is less than `contrast` ΔE away, segments in index order,
     /// until no such pair is left.
@@ -219,14 +225,7 @@ struct SegmentGraph {
         while merged {
             merged = false
             for a in 0..<area.count where forest.parent[a] == Int32(a) && touchesBorder[a] {
-                var best = -1
-                var bestDistance = limit
-                for (other, _) in neighbours[a] where touchesBorder[Int(other)] {
-                    let o = Int(other)
-                    let d = distance2(a, o)
-                    if d < bestDistance || (d == bestDistance && best >= 0 && o < best) { best = o; bestDistance = d }
-                }
-                if best >= 0 {
+                if let best = mostSimilarNeighbour(of: a, closerThan: limit, onBorderOnly: true) {
                     _ = merge(a, best)
                     merged = true
                 }
