@@ -1,8 +1,9 @@
 /// A run of contacts between the same two labels, met one after another in a scan.
 ///
 /// Region adjacency graphs count how many pixel pairs two labels share; along a boundary
-/// the same pair repeats pixel after pixel, so the graphs add a whole run at once
-/// (``SegmentGraph`` of the regions engine, the region graph of ``mergeSmallRegions(_:minArea:lineWidth:keepShare:fillBelow:eraseLooseInk:)``).
+/// the same pair repeats pixel after pixel, so the graphs add a whole run at once (see
+/// ``forEachContactRun(_:width:height:ignoring:_:)``, used by ``SegmentGraph`` of the
+/// regions engine and the region graph of ``mergeSmallRegions(_:minArea:lineWidth:keepShare:fillBelow:eraseLooseInk:)``).
 struct AdjacencyRun {
     var a: Int32 = 0
     var b: Int32 = 0
@@ -21,4 +22,39 @@ struct AdjacencyRun {
         b = y
         length = 1
     }
+}
+
+/// Calls `body(a, b, length)` for each run of 4-neighbour contacts between two different
+/// labels of a row-major label image, in scan order: the contacts with the right-hand
+/// neighbour and those with the neighbour below are followed as two separate runs, and a
+/// run ends where the next contact of its kind is between another pair. The lengths of all
+/// runs of a pair add up to the number of pixel pairs the two labels share. Pixels
+/// labelled `ignored` (ink, for paper regions) take part in no contact.
+@inline(__always)
+func forEachContactRun(_ labels: UnsafeBufferPointer<Int32>, width: Int, height: Int, ignoring ignored: Int32 = -1,
+                       _ body: (_ a: Int32, _ b: Int32, _ length: Int) -> Void) {
+    var across = AdjacencyRun(), down = AdjacencyRun()
+    for y in 0..<height {
+        let row = y * width
+        for x in 0..<width {
+            let a = labels[row + x]
+            guard a != ignored else { continue }
+            if x + 1 < width {
+                let b = labels[row + x + 1]
+                if b != ignored && b != a && !across.extend(a, b) {
+                    if across.length > 0 { body(across.a, across.b, across.length) }
+                    across.start(a, b)
+                }
+            }
+            if y + 1 < height {
+                let b = labels[row + width + x]
+                if b != ignored && b != a && !down.extend(a, b) {
+                    if down.length > 0 { body(down.a, down.b, down.length) }
+                    down.start(a, b)
+                }
+            }
+        }
+    }
+    if across.length > 0 { body(across.a, across.b, across.length) }
+    if down.length > 0 { body(down.a, down.b, down.length) }
 }

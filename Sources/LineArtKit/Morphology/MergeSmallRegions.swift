@@ -196,36 +196,14 @@ private struct RegionGraph {
         parent = Array(0...count)
         area = areas
         neighbours = Array(repeating: [:], count: count + 1)
-        // Contacts come in runs of the same pair (along a boundary, pixel after pixel): each
-        // run is added to the tables once.
-        var across = AdjacencyRun(), down = AdjacencyRun()
+        // Each run of contacts between the same two regions is added to the tables once;
+        // ink pixels no region reached (owner 0) touch nothing.
         owner.withUnsafeBufferPointer { o in
-            for y in 0..<height {
-                let row = y * width
-                for x in 0..<width {
-                    let a = o[row + x]
-                    guard a != 0 else { continue }
-                    if x + 1 < width {
-                        let b = o[row + x + 1]
-                        if b != 0 && b != a && !across.extend(a, b) { flush(&across); across.start(a, b) }
-                    }
-                    if y + 1 < height {
-                        let b = o[row + width + x]
-                        if b != 0 && b != a && !down.extend(a, b) { flush(&down); down.start(a, b) }
-                    }
-                }
+            forEachContactRun(o, width: width, height: height, ignoring: 0) { a, b, length in
+                neighbours[Int(a)][Int(b), default: 0] += length
+                neighbours[Int(b)][Int(a), default: 0] += length
             }
         }
-        flush(&across)
-        flush(&down)
-    }
-
-    private mutating func flush(_ run: inout AdjacencyRun) {
-        guard run.length > 0 else { return }
-        let a = Int(run.a), b = Int(run.b)
-        neighbours[a][b, default: 0] += run.length
-        neighbours[b][a, default: 0] += run.length
-        run.length = 0
     }
 
     mutating func find(_ label: Int) -> Int {

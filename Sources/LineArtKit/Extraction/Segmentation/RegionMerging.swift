@@ -93,33 +93,14 @@ struct SegmentGraph {
                 for x in 0..<width { border[Int(lab[x])] = true; border[Int(lab[(height - 1) * width + x])] = true }
                 for y in 0..<height { border[Int(lab[y * width])] = true; border[Int(lab[y * width + width - 1])] = true }
             }
-            // Contacts come in runs of the same pair: each run is added to the tables once.
-            var across = AdjacencyRun(), down = AdjacencyRun()
-            for y in 0..<height {
-                for x in 0..<width {
-                    let i = y * width + x
-                    let a = lab[i]
-                    if x + 1 < width, lab[i + 1] != a, !across.extend(a, lab[i + 1]) {
-                        link(across)
-                        across.start(a, lab[i + 1])
-                    }
-                    if y + 1 < height, lab[i + width] != a, !down.extend(a, lab[i + width]) {
-                        link(down)
-                        down.start(a, lab[i + width])
-                    }
-                }
+            // Each run of contacts between the same pair is added to the tables once.
+            forEachContactRun(lab, width: width, height: height) { a, b, length in
+                let length = Int32(truncatingIfNeeded: length)
+                neighbours[Int(a)][b, default: 0] += length
+                neighbours[Int(b)][a, default: 0] += length
             }
-            link(across)
-            link(down)
         }
         borderCount = touchesBorder.reduce(0) { $0 + ($1 ? 1 : 0) }
-    }
-
-    private mutating func link(_ run: AdjacencyRun) {
-        guard run.length > 0 else { return }
-        let length = Int32(truncatingIfNeeded: run.length)
-        neighbours[Int(run.a)][run.b, default: 0] += length
-        neighbours[Int(run.b)][run.a, default: 0] += length
     }
 
     func distance2(_ a: Int, _ b: Int) -> Float {
