@@ -129,13 +129,11 @@ public func label(_ image: ByteImage, connectivity: Connectivity,
         }
     }
 
-    // Pass 2: final labels and statistics, a run at a time (label 0 fills the gaps).
+    // Pass 2: final labels and statistics, a run at a time (label 0 fills the gaps). A run
+    // on the first or last row, or starting or ending at the image side, touches the border.
     let n = Int(count)
     var areas = [Int](repeating: 0, count: n + 1)
-    var minX = [Int](repeating: Int.max, count: n + 1)
-    var maxX = [Int](repeating: -1, count: n + 1)
-    var minY = [Int](repeating: Int.max, count: n + 1)
-    var maxY = [Int](repeating: -1, count: n + 1)
+    var bounds = [LabelBounds](repeating: LabelBounds(minX: .max, minY: .max, maxX: -1, maxY: -1), count: n + 1)
     var touches = [Bool](repeating: false, count: n + 1)
     parent.withUnsafeBufferPointer { par in
     labels.withUnsafeMutableBufferPointer { lab in
@@ -143,29 +141,28 @@ public func label(_ image: ByteImage, connectivity: Connectivity,
     runEnd.withUnsafeBufferPointer { re in
     runLabel.withUnsafeBufferPointer { rl in
     areas.withUnsafeMutableBufferPointer { area in
-    minX.withUnsafeMutableBufferPointer { x0 in
-    maxX.withUnsafeMutableBufferPointer { x1 in
-    minY.withUnsafeMutableBufferPointer { y0 in
-    maxY.withUnsafeMutableBufferPointer { y1 in
-        @inline(__always) func add(_ l: Int, _ from: Int, _ to: Int, _ y: Int) {
+    bounds.withUnsafeMutableBufferPointer { box in
+    touches.withUnsafeMutableBufferPointer { border in
+        @inline(__always) func add(_ l: Int, _ from: Int, _ to: Int, _ y: Int, edgeRow: Bool) {
             area[l] += to - from
-            if from < x0[l] { x0[l] = from }
-            if to - 1 > x1[l] { x1[l] = to - 1 }
-            if y < y0[l] { y0[l] = y }
-            y1[l] = y
+            if from < box[l].minX { box[l].minX = from }
+            if to - 1 > box[l].maxX { box[l].maxX = to - 1 }
+            if y < box[l].minY { box[l].minY = y }
+            box[l].maxY = y
+            if edgeRow || from == 0 || to == width { border[l] = true }
         }
         for y in 0..<height {
-            let row = y * width
+            let row = y * width, edgeRow = y == 0 || y == height - 1
             var x = 0
             for k in rowFirstRun[y]..<rowFirstRun[y + 1] {
                 let s = Int(rs[k]), e = Int(re[k])
-                if s > x { add(0, x, s, y) }   // `labels` is already 0 there
+                if s > x { add(0, x, s, y, edgeRow: edgeRow) }   // `labels` is already 0 there
                 let l = Int(par[Int(rl[k])])
                 (lab.baseAddress! + row + s).update(repeating: Int32(l), count: e - s)
-                add(l, s, e, y)
+                add(l, s, e, y, edgeRow: edgeRow)
                 x = e
             }
-            if x < width { add(0, x, width, y) }
+            if x < width { add(0, x, width, y, edgeRow: edgeRow) }
         }
     }
     }
@@ -175,25 +172,7 @@ public func label(_ image: ByteImage, connectivity: Connectivity,
     }
     }
     }
-    }
-    }
-    touches.withUnsafeMutableBufferPointer { t in
-        labels.withUnsafeBufferPointer { lab in
-            let last = (height - 1) * width
-            for x in 0..<width {
-                t[Int(lab[x])] = true
-                t[Int(lab[last + x])] = true
-            }
-            for y in 0..<height {
-                t[Int(lab[y * width])] = true
-                t[Int(lab[y * width + width - 1])] = true
-            }
-        }
-    }
-    var bounds = [LabelBounds](repeating: .empty, count: n + 1)
-    for l in 0...n where areas[l] > 0 {
-        bounds[l] = LabelBounds(minX: minX[l], minY: minY[l], maxX: maxX[l], maxY: maxY[l])
-    }
+    if areas[0] == 0 { bounds[0] = .empty }   // only the background can be empty
     return LabelMap(width: width, height: height, labels: labels, count: n, areas: areas,
                     bounds: bounds, touchesBorder: touches, connectivity: connectivity)
 }
