@@ -123,7 +123,8 @@ extension PhotoConverter {
             input: input.path, page: paths.page(outputs.formats[0]), format: decoded.format.rawValue,
             originalSize: decoded.originalSize, processedSize: result.lineArt.size,
             orientation: decoded.orientation.rawValue, preset: preset.name, settings: preset.settings,
-            fillability: result.fillability, timingsMs: timings, warnings: decoded.warnings)
+            fillability: result.fillability, timingsMs: timings, faces: result.faces,
+            warnings: decoded.warnings)
         if outputs.formats != [.png] { report.pages = outputs.formats.map { paths.page($0) } }
         if outputs.regions {
             report.regionMap = paths.regionMap

@@ -61,11 +61,12 @@ public struct LineArtPipeline: Sendable {
     private func run(_ prepared: PreprocessedImage, timings: StageTimings) -> PipelineResult {
         var timings = timings
         let lines = timed(&timings.extract) { extract(prepared) }
-        let page = timed(&timings.postprocess) { postprocess(lines) }
+        let faces = timed(&timings.extract) { detectFaces(prepared) }
+        let page = timed(&timings.postprocess) { drawFaceFeatures(on: postprocess(lines), prepared, faces: faces) }
         let analysis = timed(&timings.validate) {
             validator.analyze(page, suggestionContext: SuggestionContext(settings))
         }
-        return PipelineResult(lineArt: page, analysis: analysis, timings: timings)
+        return PipelineResult(lineArt: page, analysis: analysis, faces: faces, timings: timings)
     }
 
     /// Stage 1: resize to `maxDimension`, blur, contrast curve, denoise, polarity.
@@ -108,6 +109,32 @@ public struct LineArtPipeline: Sendable {
         return page
     }
 
+    /// Stage 2b: frontal faces in the preprocessed lightness, at least
+    /// ``minimumFaceSize(width:height:)`` pixels across (OpenCV's LBP frontal-face cascade,
+    /// clusters of more than ``faceNeighbours`` windows).
+    public func detectFaces(_ image: PreprocessedImage) -> [FaceBox] {
+        let minSize = minimumFaceSize(width: image.width, height: image.height)
+        guard min(image.width, image.height) >= minSize else { return [] }
+        let gray = ByteImage(width: image.width, height: image.height,
+                             samples: image.luminance.samples.map { UInt8(min(255, max(0, $0 * 255 + 0.5))) })
+        return LineArtKit.detectFaces(in: gray, minSize: minSize, minNeighbours: Self.faceNeighbours, threads: threads)
+    }
+
+    /// Stage 3b: eyes, nose and mouth of `faces` as open strokes (``FaceFeatureStrokes``).
+    public func drawFaceFeatures(on page: ByteImage, _ image: PreprocessedImage, faces: [FaceBox]) -> ByteImage {
+        FaceFeatureStrokes().draw(on: page, lightness: image.luminance, faces: faces, thickness: settings.thickness)
+    }
+
+    /// The smallest face whose features a page draws: a tenth of the page's longer side, and
+    /// 16 strokes across (smaller faces would turn into blots of ink).
+    func minimumFaceSize(width: Int, height: Int) -> Int {
+        max(16 * settings.thickness, max(width, height) / 10)
+    }
+
+    /// Windows a face needs behind it (OpenCV's `minNeighbors`, its default): textures that
+    /// pass the cascade once or twice (leaves, fur, brick) are not taken for faces.
+    static let faceNeighbours = 3
+
     /// How many small regions a page may keep, per region of tappable size: half of what
     /// the preset's tap target allows (`(1 − minTap) / minTap`), so a page keeps its spots
     /// and eyes and still clears the target.
@@ -123,6 +150,8 @@ public struct PipelineResult: Sendable {
     public var lineArt: ByteImage
     /// The fillability result and the paper regions it was computed from.
     public var analysis: FillabilityAnalysis
+    /// The faces whose features the page draws, in pixels of the page.
+    public var faces: [FaceBox]
     /// Preprocess, extract, post-process and validate times (decode and encode are 0).
     public var timings: StageTimings
 

@@ -21,6 +21,8 @@ public struct ImageReport: Sendable, Encodable {
     public var fillability: FillabilityResult
     /// Milliseconds per stage.
     public var timingsMs: StageTimings
+    /// Frontal faces whose features the page draws (pixels of the page, largest first).
+    public var faces: [FaceBox]
     /// Non-fatal problems, e.g. corrupt data libjpeg decoded around.
     public var warnings: [String]
 

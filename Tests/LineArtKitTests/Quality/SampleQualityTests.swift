@@ -9,6 +9,7 @@ import Testing
     struct Outcome: Sendable {
         var file: String
         var result: FillabilityResult
+        var faces: [FaceBox]
     }
 
     static func convertSamples() throws -> [Outcome] {
@@ -22,7 +23,8 @@ import Testing
                   let decoded = try? decodeImage(atPath: folder.appendingPathComponent(entry.file).path,
                                                  options: DecodeOptions(targetMaxDimension: preset.settings.maxDimension))
             else { return nil }
-            return Outcome(file: entry.file, result: pipeline.run(decoded.image).fillability)
+            let result = pipeline.run(decoded.image)
+            return Outcome(file: entry.file, result: result.fillability, faces: result.faces)
         }
         return outcomes.compactMap { $0 ?? nil }
     }
@@ -55,5 +57,10 @@ import Testing
         #expect(fish.regionCount >= 4, "head, body, tail and the backdrop at least: \(fish.regionCount)")
         #expect(fish.regionCount - fish.closedRegionCount == 1,
                 "regions on the page edge: \(fish.regionCount - fish.closedRegionCount) of \(fish.regionCount)")
+
+        // One frontal face among the samples (the astronaut's); no texture is taken for one.
+        let withFaces = outcomes.filter { !$0.faces.isEmpty }
+        #expect(withFaces.map(\.file) == ["astronaut.png"] && withFaces.first?.faces.count == 1,
+                "faces: \(withFaces.map { "\($0.file): \($0.faces)" })")
     }
 }

@@ -1,0 +1,125 @@
+import Foundation
+import Testing
+@testable import LineArtKit
+
+@Suite struct FaceDetectionTests {
+    /// A 3×3 grid of 2×2-pixel blocks with the given gray values (row-major), its integral
+    /// image and the grid's 16 corners as offsets.
+    static func code(blocks: [UInt8]) -> Int {
+        var samples = [UInt8](repeating: 0, count: 36)
+        for y in 0..<6 { for x in 0..<6 { samples[y * 6 + x] = blocks[(y / 2) * 3 + x / 2] } }
+        let integral = integralImage(ByteImage(width: 6, height: 6, samples: samples))
+        let corners = (0..<16).map { ($0 / 4) * 2 * 7 + ($0 % 4) * 2 }
+        return integral.withUnsafeBufferPointer { s in
+            corners.withUnsafeBufferPointer { p in LineArtKit.lbpCode(s.baseAddress!, grid: p.baseAddress!) }
+        }
+    }
+
+    @Test func lbpCodeSetsOneBitPerOuterBlockClockwiseFromTheTopLeft() {
+        #expect(Self.code(blocks: [9, 9, 9, 9, 5, 9, 9, 9, 9]) == 255, "every block at least the centre")
+        #expect(Self.code(blocks: [1, 1, 1, 1, 5, 1, 1, 1, 1]) == 0, "every block darker")
+        #expect(Self.code(blocks: [5, 1, 1, 1, 5, 1, 1, 1, 1]) == 128, "top-left: bit 7 (ties count)")
+        #expect(Self.code(blocks: [1, 1, 9, 1, 5, 1, 1, 1, 1]) == 32, "top-right: bit 5")
+        #expect(Self.code(blocks: [1, 1, 1, 1, 5, 9, 1, 1, 1]) == 16, "middle-right: bit 4")
+        #expect(Self.code(blocks: [1, 1, 1, 1, 5, 1, 9, 1, 1]) == 2, "bottom-left: bit 1")
+        #expect(Self.code(blocks: [1, 1, 1, 9, 5, 1, 1, 1, 1]) == 1, "middle-left: bit 0")
+    }
+
+    @Test func theShippedCascadeHasOpenCVsShape() {
+        let cascade = FrontalFaceCascade.openCVFrontalFace
+        #expect(cascade.windowSize == 24)
+        #expect(cascade.stageThresholds.count == 20)
+        #expect(cascade.stageWeakCounts.reduce(0, +) == 139)
+        #expect(cascade.featureRects.count == 4 * 136)
+    }
+
+    @Test func scaledFeatureGridsStayInsideTheWindow() {
+        let cascade = FrontalFaceCascade.openCVFrontalFace
+        for scale in [1.0, 1.1, 2.3, 3.7, 10.0] {
+            let side = Int((24 * scale).rounded()), stride = 1000
+            let offsets = cascade.gridOffsets(stride: stride, scale: scale)
+            #expect(offsets.count == 16 * 136)
+            for offset in offsets {
+                #expect((0...side).contains(offset % stride) && (0...side).contains(offset / stride),
+                        "scale \(scale): corner (\(offset % stride), \(offset / stride)) outside \(side)")
+            }
+        }
+    }
+
+    @Test func windowsGroupIntoTheMeanOfEachCrowdedCluster() {
+        let crowd = [(100, 100, 50), (102, 98, 52), (98, 101, 49), (101, 103, 51), (99, 100, 48)]
+        let stray = [(300, 40, 30), (302, 41, 30)]
+        let boxes = groupWindows((crowd + stray).map { (x: $0.0, y: $0.1, size: $0.2) }, minNeighbours: 3)
+        #expect(boxes == [FaceBox(x: 100, y: 100, size: 50, neighbours: 5)])
+    }
+
+    @Test func aBoxInsideABetterSupportedBoxIsDropped() {
+        let outer = (0..<8).map { _ in (x: 100, y: 100, size: 80) }
+        let inner = (0..<4).map { _ in (x: 120, y: 120, size: 30) }
+        #expect(groupWindows(outer + inner, minNeighbours: 3) == [FaceBox(x: 100, y: 100, size: 80, neighbours: 8)])
+    }
+
+    @Test func nothingIsFoundOnAFlatOrNoisyImage() {
+        let flat = ByteImage(width: 200, height: 160, repeating: 128)
+        #expect(detectFaces(in: flat, minSize: 24, minNeighbours: 3).isEmpty)
+        let noise = TestImages.randomScene(width: 240, height: 180, seed: 7)
+        let gray = ByteImage(width: noise.width, height: noise.height,
+                             samples: (0..<noise.pixelCount).map { noise.samples[$0 * noise.channels] })
+        #expect(detectFaces(in: gray, minSize: 24, minNeighbours: 3).isEmpty)
+    }
+
+    /// The astronaut photo through the portrait preset's first stages.
+    static func astronaut() throws -> (pipeline: LineArtPipeline, prepared: PreprocessedImage) {
+        let path = repositoryRoot.appendingPathComponent("SampleImages/astronaut.png").path
+        let pipeline = try LineArtPipeline(preset: BuiltinPresets.named("portrait"))
+        let decoded = try decodeImage(atPath: path, options: DecodeOptions(targetMaxDimension: 768))
+        return (pipeline, pipeline.preprocess(decoded.image))
+    }
+
+    @Test func theAstronautsFaceIsFoundAtAnyThreadCount() throws {
+        var (pipeline, prepared) = try Self.astronaut()
+        let faces = pipeline.detectFaces(prepared)
+        try #require(faces.count == 1, "faces: \(faces)")
+        // Her face spans about x 270-405, y 100-245 of the 768-pixel page.
+        let face = faces[0]
+        #expect(abs(face.x + face.size / 2 - 335) <= 20 && abs(face.y + face.size / 2 - 175) <= 25, "\(face)")
+        #expect((110...180).contains(face.size), "\(face)")
+        pipeline.threads = 2
+        #expect(pipeline.detectFaces(prepared) == faces)
+    }
+
+    @Test func featureStrokesInkOnlyInsideTheFace() throws {
+        let (pipeline, prepared) = try Self.astronaut()
+        let page = pipeline.postprocess(pipeline.extract(prepared))
+        let faces = pipeline.detectFaces(prepared)
+        let drawn = pipeline.drawFaceFeatures(on: page, prepared, faces: faces)
+        let zone = FaceZone(try #require(faces.first))
+        let reach = Double(pipeline.settings.thickness)
+        var added = 0
+        for y in 0..<page.height {
+            for x in 0..<page.width where drawn[x, y] != page[x, y] {
+                #expect(drawn[x, y] == 0, "strokes only add ink")
+                let dx = (Double(x) - zone.centreX) / (zone.halfWidth + reach)
+                let dy = (Double(y) - zone.centreY) / (zone.halfHeight + reach)
+                #expect(dx * dx + dy * dy <= 1, "ink at (\(x), \(y)) outside the face")
+                added += 1
+            }
+        }
+        // Eyes, brows, the nose's shadow and the mouth: several hundred pixels of 3-px strokes.
+        #expect(added >= 400, "ink added: \(added)")
+        #expect(pipeline.drawFaceFeatures(on: page, prepared, faces: []) == page)
+    }
+
+    @Test func strokesKeepClearOfTheInkAlreadyDrawn() {
+        // A dark bar across a light face, and the page already inks the bar's upper edge.
+        var lightness = FloatImage(width: 120, height: 120, repeating: 0.8)
+        for y in 55..<65 { for x in 20..<100 { lightness[x, y] = 0.2 } }
+        var page = ByteImage(width: 120, height: 120, repeating: 255)
+        for x in 0..<120 { page[x, 54] = 0 }
+        let face = FaceBox(x: 10, y: 0, size: 100, neighbours: 5)
+        let drawn = FaceFeatureStrokes().draw(on: page, lightness: lightness, faces: [face], thickness: 1)
+        let newInk = (0..<120).flatMap { y in (0..<120).filter { drawn[$0, y] == 0 && page[$0, y] != 0 }.map { (x: $0, y: y) } }
+        #expect(!newInk.isEmpty, "the bar's lower edge is drawn")
+        #expect(newInk.allSatisfy { $0.y >= 57 }, "nothing within 2 px of the inked row: \(newInk.prefix(5))")
+    }
+}
