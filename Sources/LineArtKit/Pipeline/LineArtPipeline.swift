@@ -1,3 +1,4 @@
+import Dispatch
 /// The staged pipeline: preprocess → extract → post-process → validate.
 ///
 /// Decoding and encoding belong to ``PhotoConverter``; this type works on pixels,
@@ -60,8 +61,7 @@ public struct LineArtPipeline: Sendable {
     /// The stages after preprocessing, timed into `timings`.
     private func run(_ prepared: PreprocessedImage, timings: StageTimings) -> PipelineResult {
         var timings = timings
-        let lines = timed(&timings.extract) { extract(prepared) }
-        let faces = timed(&timings.extract) { detectFaces(prepared) }
+        let (lines, faces) = timed(&timings.extract) { extractAndDetectFaces(prepared) }
         let page = timed(&timings.postprocess) { drawFaceFeatures(on: postprocess(lines), prepared, faces: faces) }
         let analysis = timed(&timings.validate) {
             validator.analyze(page, suggestionContext: SuggestionContext(settings))
@@ -107,6 +107,19 @@ public struct LineArtPipeline: Sendable {
                                      eraseLooseInk: engine.drawsRegionBoundaries)
         }
         return page
+    }
+
+    /// Stages 2 and 2b. With two threads the face detection runs on a thread of its own
+    /// beside the extraction, in the time the extraction's serial steps leave a core idle.
+    func extractAndDetectFaces(_ image: PreprocessedImage) -> (lines: ByteImage, faces: [FaceBox]) {
+        guard threads >= 2 else { return (extract(image), detectFaces(image)) }
+        let pending = PendingResult<[FaceBox]>()
+        var single = self
+        single.threads = 1
+        let detector = single
+        DispatchQueue.global().async { pending.fulfil(detector.detectFaces(image)) }
+        let lines = extract(image)
+        return (lines, pending.wait())
     }
 
     /// Stage 2b: frontal faces in the preprocessed lightness, at least
@@ -175,5 +188,21 @@ extension SuggestionContext {
                   largeGapKernel: settings.largeGapKernel, minRegionArea: settings.minRegionArea,
                   contrastAdjustment: settings.contrastAdjustment, blurAmount: settings.blurAmount,
                   simplifyRegions: settings.simplifyRegions, maxDimension: settings.maxDimension)
+    }
+}
+
+/// A value computed on another thread, waited for once.
+final class PendingResult<Value: Sendable>: @unchecked Sendable {
+    private let done = DispatchSemaphore(value: 0)
+    private var value: Value?
+
+    func fulfil(_ value: Value) {
+        self.value = value
+        done.signal()
+    }
+
+    func wait() -> Value {
+        done.wait()
+        return value!
     }
 }
