@@ -69,6 +69,9 @@ let benchmarks: @Sendable () -> Void = {
     Benchmark("extract") { benchmark in
         for _ in benchmark.scaledIterations { blackHole(pipeline.extract(prepared)) }
     }
+    Benchmark("extract: face detection") { benchmark in
+        for _ in benchmark.scaledIterations { blackHole(pipeline.detectFaces(prepared)) }
+    }
     Benchmark("postprocess") { benchmark in
         for _ in benchmark.scaledIterations { blackHole(pipeline.postprocess(lines)) }
     }
