@@ -1,17 +1,22 @@
-/// A face found by ``detectFaces(in:cascade:minSize:maxSize:minNeighbours:)``: a square in
-/// the pixels of the image searched.
+/// A face found by ``detectFaces(in:cascade:minSize:maxSize:minNeighbours:threads:)`` or
+/// ``detectTiltedFaces(in:tilts:minSize:minNeighbours:threads:)``: a square of side `size`
+/// in the pixels of the image searched, turned by `tilt` about its centre.
 public struct FaceBox: Sendable, Equatable, Codable {
+    /// Top-left corner of the square before it is turned.
     public var x: Int
     public var y: Int
     public var size: Int
     /// How many detection windows (over positions and scales) the box stands for.
     public var neighbours: Int
+    /// Degrees the face is turned by, clockwise on the page (y grows downward); 0 upright.
+    public var tilt: Double
 
-    public init(x: Int, y: Int, size: Int, neighbours: Int) {
+    public init(x: Int, y: Int, size: Int, neighbours: Int, tilt: Double = 0) {
         self.x = x
         self.y = y
         self.size = size
         self.neighbours = neighbours
+        self.tilt = tilt
     }
 }
 

@@ -1,9 +1,12 @@
+import Foundation
+
 /// Eyes, nose and mouth as open strokes inside the faces of a page.
 ///
 /// Region boundaries alone lose a face's features: eyes, nostrils and the mouth are too small
 /// to survive as regions, or differ too little in colour from the skin around them. Inside
-/// each face (the ellipse centred at `(x + 0.5 s, y + 0.55 s)` with half-axes `0.45 s` across
-/// and `0.62 s` down, for a box of side `s`), this draws the strong edges of the lightness:
+/// each face (the ellipse centred `0.05 s` below the centre of a box of side `s`, with
+/// half-axes `0.45 s` across and `0.62 s` down, turned with the face's tilt), this draws the
+/// strong edges of the lightness:
 ///
 /// 1. Gaussian blur (σ = ``sigma``), Scharr gradient, non-maximum suppression;
 /// 2. Canny hysteresis with `high` = the ``strongQuantile`` of the gradient magnitudes inside
@@ -76,22 +79,30 @@ public struct FaceFeatureStrokes: Sendable {
     }
 }
 
-/// The ellipse of a face box where its features lie (see ``FaceFeatureStrokes``).
+/// The ellipse of a face box where its features lie (see ``FaceFeatureStrokes``), turned
+/// with the face.
 struct FaceZone {
     var centreX, centreY, halfWidth, halfHeight: Double
+    /// The face's tilt in radians (clockwise on the page).
+    var angle: Double
 
     init(_ face: FaceBox) {
         let s = Double(face.size)
-        centreX = Double(face.x) + 0.5 * s
-        centreY = Double(face.y) + 0.55 * s
+        angle = face.tilt * .pi / 180
+        // 0.05 s below the box centre, along the face's own vertical.
+        centreX = Double(face.x) + 0.5 * s - sin(angle) * 0.05 * s
+        centreY = Double(face.y) + 0.5 * s + cos(angle) * 0.05 * s
         halfWidth = 0.45 * s
         halfHeight = 0.62 * s
     }
 
-    var left: Double { centreX - halfWidth }
-    var right: Double { centreX + halfWidth }
-    var top: Double { centreY - halfHeight }
-    var bottom: Double { centreY + halfHeight }
+    /// Half the side of a square around the centre that holds the ellipse.
+    private var reach: Double { angle == 0 ? halfWidth : max(halfWidth, halfHeight) }
+    private var reachY: Double { angle == 0 ? halfHeight : max(halfWidth, halfHeight) }
+    var left: Double { centreX - reach }
+    var right: Double { centreX + reach }
+    var top: Double { centreY - reachY }
+    var bottom: Double { centreY + reachY }
 
     func shifted(x: Int, y: Int) -> FaceZone {
         var zone = self
@@ -101,7 +112,10 @@ struct FaceZone {
     }
 
     func contains(x: Int, y: Int) -> Bool {
-        let dx = (Double(x) - centreX) / halfWidth, dy = (Double(y) - centreY) / halfHeight
+        let vx = Double(x) - centreX, vy = Double(y) - centreY
+        // Into the face's own axes: turn back by the tilt.
+        let u = cos(angle) * vx + sin(angle) * vy, v = -sin(angle) * vx + cos(angle) * vy
+        let dx = u / halfWidth, dy = v / halfHeight
         return dx * dx + dy * dy <= 1
     }
 }

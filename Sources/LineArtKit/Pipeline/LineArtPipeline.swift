@@ -122,15 +122,16 @@ public struct LineArtPipeline: Sendable {
         return (lines, pending.wait())
     }
 
-    /// Stage 2b: frontal faces in the preprocessed lightness, at least
-    /// ``minimumFaceSize(width:height:)`` pixels across (OpenCV's LBP frontal-face cascade,
-    /// clusters of more than ``faceNeighbours`` windows).
+    /// Stage 2b: frontal faces in the preprocessed lightness, upright or leaning by up to
+    /// about 25 degrees, at least ``minimumFaceSize(width:height:)`` pixels across (OpenCV's
+    /// LBP frontal-face cascade, clusters of more than ``faceNeighbours`` windows; see
+    /// ``detectTiltedFaces(in:tilts:minSize:minNeighbours:threads:)``).
     public func detectFaces(_ image: PreprocessedImage) -> [FaceBox] {
         let minSize = minimumFaceSize(width: image.width, height: image.height)
         guard min(image.width, image.height) >= minSize else { return [] }
         let gray = ByteImage(width: image.width, height: image.height,
                              samples: image.luminance.samples.map { UInt8(min(255, max(0, $0 * 255 + 0.5))) })
-        return LineArtKit.detectFaces(in: gray, minSize: minSize, minNeighbours: Self.faceNeighbours, threads: threads)
+        return detectTiltedFaces(in: gray, minSize: minSize, minNeighbours: Self.faceNeighbours, threads: threads)
     }
 
     /// Stage 3b: eyes, nose and mouth of `faces` as open strokes (``FaceFeatureStrokes``).

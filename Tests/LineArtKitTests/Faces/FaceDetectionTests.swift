@@ -122,4 +122,53 @@ import Testing
         #expect(!newInk.isEmpty, "the bar's lower edge is drawn")
         #expect(newInk.allSatisfy { $0.y >= 57 }, "nothing within 2 px of the inked row: \(newInk.prefix(5))")
     }
+
+    @Test func turnedImagesShowTheSourceAtTheRotatedPosition() {
+        // A bright 6×6 block in a dark 101×81 image, turned by 90 degrees about the centre
+        // (50, 40): the turned image at q shows the source at c + R(90)(q − c), so the block
+        // around s = (70, 45) appears around q = c + R(−90)(s − c) = (55, 20).
+        var gray = ByteImage(width: 101, height: 81, repeating: 0)
+        for y in 42..<48 { for x in 67..<73 { gray[x, y] = 255 } }
+        let turned = turnedImage(gray, degrees: 90)
+        var sumX = 0.0, sumY = 0.0, weight = 0.0
+        for y in 0..<81 { for x in 0..<101 where turned[x, y] > 0 {
+            let v = Double(turned[x, y]); sumX += v * Double(x); sumY += v * Double(y); weight += v
+        } }
+        #expect(abs(sumX / weight - 55) <= 1 && abs(sumY / weight - 20) <= 1, "(\(sumX / weight), \(sumY / weight))")
+    }
+
+    @Test func aTiltedFaceZoneTurnsWithTheFace() {
+        let upright = FaceZone(FaceBox(x: 0, y: 0, size: 100, neighbours: 5))
+        let leaning = FaceZone(FaceBox(x: 0, y: 0, size: 100, neighbours: 5, tilt: 90))
+        // 55 px from the centre: inside along the long (vertical) axis of the face only.
+        #expect(upright.contains(x: 50, y: Int(upright.centreY) + 55))
+        #expect(!upright.contains(x: 50 + 55, y: Int(upright.centreY)))
+        #expect(leaning.contains(x: Int(leaning.centreX) + 55, y: 50))
+        #expect(!leaning.contains(x: Int(leaning.centreX), y: 50 + 55))
+        // Leaning right (clockwise), the face's lower half moves left.
+        #expect(leaning.centreX < 50 && abs(leaning.centreY - 50) < 1e-9)
+    }
+
+    @Test func aLeaningFaceIsFoundWithItsTiltAndMappedBack() throws {
+        let (pipeline, prepared) = try Self.astronaut()
+        let upright = try #require(pipeline.detectFaces(prepared).first)
+        let gray = ByteImage(width: prepared.width, height: prepared.height,
+                             samples: prepared.luminance.samples.map { UInt8(min(255, max(0, $0 * 255 + 0.5))) })
+        // Turned by ∓20 degrees, her face leans ±20 degrees; the search at ±15 finds it.
+        for degrees in [-20.0, 20.0] {
+            let leaning = turnedImage(gray, degrees: degrees)
+            let faces = detectTiltedFaces(in: leaning, minSize: 77, minNeighbours: 3)
+            try #require(faces.count == 1, "turned \(degrees): \(faces)")
+            let face = faces[0]
+            #expect(face.tilt == (degrees < 0 ? 15 : -15), "turned \(degrees): \(face)")
+            // Where her face centre goes: q = c + R(−degrees)(f − c).
+            let c = (x: Double(gray.width - 1) / 2, y: Double(gray.height - 1) / 2)
+            let f = (x: Double(upright.x + upright.size / 2) - c.x, y: Double(upright.y + upright.size / 2) - c.y)
+            let q = rotate(f, degrees: -degrees)
+            let found = (x: Double(face.x + face.size / 2) - c.x, y: Double(face.y + face.size / 2) - c.y)
+            #expect(abs(found.x - q.x) <= 20 && abs(found.y - q.y) <= 20, "turned \(degrees): \(face), expected centre \(q)")
+        }
+        #expect(detectTiltedFaces(in: gray, minSize: 77, minNeighbours: 3).map(\.tilt) == [0])
+    }
 }
+
