@@ -8,8 +8,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 rounds=${1:-3}
-swift build -c release >/dev/null
-bin=.build/release/lineart
+# The binary as shipped: self-contained (static Swift runtime), in its own build folder.
+swift build -c release --static-swift-stdlib --build-path .build/static >/dev/null
+bin=.build/static/release/lineart
 photo=SampleImages/Kleiber_by_Lukas_Baubkus.jpg
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
