@@ -82,7 +82,8 @@ public func detectFaces(in gray: ByteImage, cascade: FrontalFaceCascade = .openC
     return groupWindows(windows, minNeighbours: minNeighbours)
 }
 
-/// OpenCV's `groupRectangles` (eps 0.2) on square windows; see ``detectFaces(in:cascade:minSize:maxSize:minNeighbours:)``.
+/// OpenCV's `groupRectangles` (eps 0.2) on square windows; see
+/// ``detectFaces(in:cascade:minSize:maxSize:minNeighbours:threads:)``.
 func groupWindows(_ windows: [(x: Int, y: Int, size: Int)], minNeighbours: Int) -> [FaceBox] {
     let eps = 0.2
     var parent = Array(windows.indices)
@@ -129,7 +130,9 @@ func groupWindows(_ windows: [(x: Int, y: Int, size: Int)], minNeighbours: Int) 
 }
 
 /// `(width + 1) × (height + 1)` running sums: entry `(x, y)` is the sum of the pixels above row
-/// `y` and left of column `x`.
+/// `y` and left of column `x`, modulo 2³² (wrapping), so pictures of any size work: a block's
+/// sum, taken as a difference of four entries with wrapping arithmetic, is exact as long as the
+/// block itself sums to less than 2³¹.
 func integralImage(_ gray: ByteImage) -> [Int32] {
     let w = gray.width, h = gray.height, stride = w + 1
     var sums = [Int32](repeating: 0, count: stride * (h + 1))
@@ -139,8 +142,8 @@ func integralImage(_ gray: ByteImage) -> [Int32] {
                 var rowSum: Int32 = 0
                 let above = y * stride, here = above + stride
                 for x in 0..<w {
-                    rowSum += Int32(g[y * w + x])
-                    s[here + x + 1] = s[above + x + 1] + rowSum
+                    rowSum &+= Int32(g[y * w + x])
+                    s[here + x + 1] = s[above + x + 1] &+ rowSum
                 }
             }
         }

@@ -4,7 +4,7 @@ import Foundation
 ///
 /// The cascade tolerates about 10 degrees of in-plane turn, and heads in family photos
 /// lean more than that. The gray image is searched as it is and turned about its centre by
-/// each angle of `tilts` (bilinear, pixels outside taken from the nearest edge); a face found
+/// each angle of `tilts` (``turnedImage(_:degrees:)``); a face found
 /// in a turned image is mapped back with its tilt. Where boxes of different searches overlap
 /// (centres closer than half the larger side) the one with more windows is kept.
 /// - Returns: the boxes, largest first.
@@ -17,13 +17,14 @@ public func detectTiltedFaces(in gray: ByteImage, tilts: [Double] = [0, 15, -15]
             continue
         }
         let turned = turnedImage(gray, degrees: tilt)
-        let cx = Double(gray.width) / 2, cy = Double(gray.height) / 2
+        let cx = Double(gray.width - 1) / 2, cy = Double(gray.height - 1) / 2
         for box in detectFaces(in: turned, minSize: minSize, minNeighbours: minNeighbours, threads: threads) {
-            // The turned image at q shows the photo at c + R(tilt)(q − c).
-            let q = (x: Double(box.x) + Double(box.size) / 2 - cx, y: Double(box.y) + Double(box.size) / 2 - cy)
+            // The turned image at q shows the photo at c + R(tilt)(q − c); box centres are
+            // in the same pixel coordinates as c (pixel i spans i - ½ ..< i + ½).
+            let q = (x: Double(box.x) + Double(box.size - 1) / 2 - cx, y: Double(box.y) + Double(box.size - 1) / 2 - cy)
             let p = rotate(q, degrees: tilt)
-            found.append(FaceBox(x: Int((cx + p.x - Double(box.size) / 2).rounded()),
-                                 y: Int((cy + p.y - Double(box.size) / 2).rounded()),
+            found.append(FaceBox(x: Int((cx + p.x - Double(box.size - 1) / 2).rounded()),
+                                 y: Int((cy + p.y - Double(box.size - 1) / 2).rounded()),
                                  size: box.size, neighbours: box.neighbours, tilt: tilt))
         }
     }

@@ -170,5 +170,15 @@ import Testing
         }
         #expect(detectTiltedFaces(in: gray, minSize: 77, minNeighbours: 3).map(\.tilt) == [0])
     }
-}
 
+    @Test func aPictureWhosePixelSumPassesInt32IsSearchedWithoutOverflow() {
+        // 3000 × 3000 white pixels sum to 2.3 · 10⁹ > 2³¹: the integral image wraps, and the
+        // block sums (differences of four entries) stay exact.
+        let white = ByteImage(width: 3000, height: 3000, repeating: 255)
+        let integral = integralImage(white)
+        func entry(_ x: Int, _ y: Int) -> Int32 { integral[y * 3001 + x] }
+        let block = entry(3000, 3000) &- entry(3000, 2000) &- entry(2000, 3000) &+ entry(2000, 2000)
+        #expect(block == 255 * 1000 * 1000, "the lower-right 1000 × 1000 block")
+        #expect(detectFaces(in: white, minSize: 2900, minNeighbours: 3).isEmpty)
+    }
+}
