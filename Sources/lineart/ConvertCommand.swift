@@ -11,7 +11,7 @@ struct ConvertCommand: ParsableCommand {
 
             A file that cannot be converted (not an image, truncated, unsupported format, too large) is reported on stderr and in report.json, and the batch goes on.
 
-            Faces looking at the camera (at least a tenth of the page across, upright or leaning up to about 25 degrees) keep their eyes, brows, nose and mouth as open strokes; NAME.json lists them under "faces".
+            Faces looking at the camera (at least a tenth of the page across, upright or leaning up to about 25 degrees) keep their eyes, brows, nose and mouth as open strokes; NAME.json lists them under "faces" (--set faceFeatures=false turns this off).
 
             --preset auto tries every built-in preset on each photo (decoded once) and keeps the page that passes its preset's fillability targets with the best score, preferring object, portrait, landscape, pet, abstract, then toddler on equal results; each report names the preset chosen. It costs six pipeline runs per photo.
 

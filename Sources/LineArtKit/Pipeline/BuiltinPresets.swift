@@ -25,7 +25,8 @@ public enum BuiltinPresets {
                 "simplifyRegions": true,
                 "minSpeckArea": 40,
                 "denoise": 4,
-                "engine": "regions"
+                "engine": "regions",
+                "faceFeatures": true
               }
             }
 
@@ -47,7 +48,8 @@ public enum BuiltinPresets {
                 "simplifyRegions": true,
                 "minSpeckArea": 24,
                 "denoise": 2,
-                "engine": "regions"
+                "engine": "regions",
+                "faceFeatures": true
               }
             }
 
@@ -69,7 +71,8 @@ public enum BuiltinPresets {
                 "simplifyRegions": true,
                 "minSpeckArea": 16,
                 "denoise": 3,
-                "engine": "regions"
+                "engine": "regions",
+                "faceFeatures": true
               }
             }
 
@@ -91,7 +94,8 @@ public enum BuiltinPresets {
                 "simplifyRegions": true,
                 "minSpeckArea": 16,
                 "denoise": 3,
-                "engine": "regions"
+                "engine": "regions",
+                "faceFeatures": true
               }
             }
 
@@ -113,7 +117,8 @@ public enum BuiltinPresets {
                 "simplifyRegions": true,
                 "minSpeckArea": 24,
                 "denoise": 4,
-                "engine": "regions"
+                "engine": "regions",
+                "faceFeatures": true
               }
             }
 
@@ -135,7 +140,8 @@ public enum BuiltinPresets {
                 "simplifyRegions": true,
                 "minSpeckArea": 24,
                 "denoise": 2,
-                "engine": "regions"
+                "engine": "regions",
+                "faceFeatures": true
               }
             }
 

@@ -122,11 +122,12 @@ public struct LineArtPipeline: Sendable {
         return (lines, pending.wait())
     }
 
-    /// Stage 2b: frontal faces in the preprocessed lightness, upright or leaning by up to
+    /// Stage 2b (when `faceFeatures`): frontal faces in the preprocessed lightness, upright or leaning by up to
     /// about 25 degrees, at least ``minimumFaceSize(width:height:)`` pixels across (OpenCV's
     /// LBP frontal-face cascade, clusters of more than ``faceNeighbours`` windows; see
     /// ``detectTiltedFaces(in:tilts:minSize:minNeighbours:threads:)``).
     public func detectFaces(_ image: PreprocessedImage) -> [FaceBox] {
+        guard settings.faceFeatures else { return [] }
         let minSize = minimumFaceSize(width: image.width, height: image.height)
         guard min(image.width, image.height) >= minSize else { return [] }
         let gray = ByteImage(width: image.width, height: image.height,

@@ -27,13 +27,15 @@ public struct LineArtSettings: Sendable, Equatable, Hashable {
     public var denoise: Int
     /// The extraction engine, by name (see `ExtractionEngines`).
     public var engine: String
+    /// Whether faces found on the page get their eyes, nose and mouth drawn.
+    public var faceFeatures: Bool
 
     /// The defaults: every field takes the `defaultValue` of its spec in ``specs``.
     public init() {
         // Placeholders only; the loop below gives each field its one documented default.
         maxDimension = 0; contrastAdjustment = 0; thickness = 0; closeLargeGaps = false
         largeGapKernel = 0; contrastBoost = 0; blurAmount = 0; minRegionArea = 0
-        simplifyRegions = false; minSpeckArea = 0; denoise = 0; engine = ""
+        simplifyRegions = false; minSpeckArea = 0; denoise = 0; engine = ""; faceFeatures = false
         for spec in Self.specs {
             spec.resetToDefault(&self)
         }
@@ -68,6 +70,8 @@ extension LineArtSettings {
                  "Radius in pixels of the edge-preserving Kuwahara filter that flattens texture (grass, fur, hair) before extraction; 0 turns it off."),
             .choice("engine", \.engine, ["edges", "regions"], default: "edges",
                     "Extraction engine: edges (colour-aware gradient, non-maximum suppression, hysteresis) or regions (graph-based colour segmentation, small segments merged, boundaries drawn: closed by construction)."),
+            .bool("faceFeatures", \.faceFeatures, default: true,
+                  "Find faces looking at the camera (at least a tenth of the page across, upright or leaning up to about 25 degrees) and draw their eyes, brows, nose and mouth as open strokes; the report lists the faces. Off: no face search."),
         ]
     }
 

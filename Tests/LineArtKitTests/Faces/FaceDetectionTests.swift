@@ -181,4 +181,16 @@ import Testing
         #expect(block == 255 * 1000 * 1000, "the lower-right 1000 × 1000 block")
         #expect(detectFaces(in: white, minSize: 2900, minNeighbours: 3).isEmpty)
     }
+
+    @Test func faceFeaturesOffMeansNoSearchAndNoStrokes() throws {
+        let (pipeline, prepared) = try Self.astronaut()
+        var preset = pipeline.preset
+        preset.settings.faceFeatures = false
+        let plain = try LineArtPipeline(preset: preset)
+        #expect(plain.detectFaces(prepared).isEmpty)
+        #expect(!pipeline.detectFaces(prepared).isEmpty, "on by default in the portrait preset")
+        let page = plain.postprocess(plain.extract(prepared))
+        #expect(plain.drawFaceFeatures(on: page, prepared, faces: plain.detectFaces(prepared)) == page)
+    }
 }
+

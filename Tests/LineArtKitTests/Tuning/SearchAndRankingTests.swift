@@ -27,6 +27,7 @@ import Testing
         for s in first {
             try s.validate()
             #expect(s.minRegionArea == base.minRegionArea)
+            #expect(s.faceFeatures == base.faceFeatures, "whether faces get features is not searched")
         }
     }
 
