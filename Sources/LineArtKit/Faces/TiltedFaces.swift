@@ -4,7 +4,7 @@ import Foundation
 ///
 /// The cascade tolerates about 10 degrees of in-plane turn, and heads in family photos
 /// lean more than that. The gray image is searched as it is and turned about its centre by
-/// each angle of `tilts` (``turnedImage(_:degrees:)``); a face found
+/// each angle of `tilts`, at half size (``turnedHalfImage(_:degrees:)``); a face found
 /// in a turned image is mapped back with its tilt. Where boxes of different searches overlap
 /// (centres closer than half the larger side) the one with more windows is kept.
 /// - Returns: the boxes, largest first.
@@ -16,16 +16,21 @@ public func detectTiltedFaces(in gray: ByteImage, tilts: [Double] = [0, 15, -15]
             found += detectFaces(in: gray, minSize: minSize, minNeighbours: minNeighbours, threads: threads)
             continue
         }
-        let turned = turnedImage(gray, degrees: tilt)
+        // Searched at half size: the cascade sums blocks of 3 or more pixels at the sizes
+        // searched, so halving (2×2 means) loses nothing it reads, and the turned page and its
+        // integral image cost a quarter.
+        let turned = turnedHalfImage(gray, degrees: tilt)
         let cx = Double(gray.width - 1) / 2, cy = Double(gray.height - 1) / 2
-        for box in detectFaces(in: turned, minSize: minSize, minNeighbours: minNeighbours, threads: threads) {
-            // The turned image at q shows the photo at c + R(tilt)(q − c); box centres are
-            // in the same pixel coordinates as c (pixel i spans i - ½ ..< i + ½).
-            let q = (x: Double(box.x) + Double(box.size - 1) / 2 - cx, y: Double(box.y) + Double(box.size - 1) / 2 - cy)
+        let halfMin = max(1, minSize / 2)
+        for box in detectFaces(in: turned, minSize: halfMin, minNeighbours: minNeighbours, threads: threads) {
+            // Half-size pixel i covers full-size pixels 2i and 2i + 1 (centre 2i + ½); the
+            // turned page at q shows the photo at c + R(tilt)(q − c), full-size coordinates.
+            let size = 2 * box.size
+            let q = (x: 2 * Double(box.x) + Double(size - 1) / 2 - cx, y: 2 * Double(box.y) + Double(size - 1) / 2 - cy)
             let p = rotate(q, degrees: tilt)
-            found.append(FaceBox(x: Int((cx + p.x - Double(box.size - 1) / 2).rounded()),
-                                 y: Int((cy + p.y - Double(box.size - 1) / 2).rounded()),
-                                 size: box.size, neighbours: box.neighbours, tilt: tilt))
+            found.append(FaceBox(x: Int((cx + p.x - Double(size - 1) / 2).rounded()),
+                                 y: Int((cy + p.y - Double(size - 1) / 2).rounded()),
+                                 size: size, neighbours: box.neighbours, tilt: tilt))
         }
     }
     var kept = [FaceBox]()
@@ -46,25 +51,26 @@ func rotate(_ v: (x: Double, y: Double), degrees: Double) -> (x: Double, y: Doub
     return (cos(a) * v.x - sin(a) * v.y, sin(a) * v.x + cos(a) * v.y)
 }
 
-/// The image whose pixel q shows `gray` at `c + R(degrees)(q − c)` (c the centre), positions
-/// outside clamped to the nearest edge pixel. Same size as `gray`. Each pixel is read from
-/// the nearest corner of a 2×2-pixel mean of the source (corners between pixels), which
-/// smooths the turned image as bilinear sampling would at a quarter of its cost; source
-/// positions step in 16.16 fixed point along each row.
-func turnedImage(_ gray: ByteImage, degrees: Double) -> ByteImage {
+/// `gray` turned by `degrees` about its centre, at half size: half-size pixel `(i, j)` stands
+/// for full-size position `q = (2i + ½, 2j + ½)` and shows the photo at `c + R(degrees)(q − c)`
+/// (c the full-size centre), read from the nearest 2×2-pixel mean of the photo (means centred
+/// between pixels), positions outside clamped to the nearest edge. Source positions step in
+/// 16.16 fixed point along each row.
+func turnedHalfImage(_ gray: ByteImage, degrees: Double) -> ByteImage {
     let w = gray.width, h = gray.height
-    guard w >= 2 && h >= 2 else { return gray }
-    // corners[j · w + i] = mean of the 2×2 pixels whose shared corner is (i + ½, j + ½),
+    let hw = w / 2, hh = h / 2
+    guard hw >= 1 && hh >= 1 else { return ByteImage(width: max(hw, 0), height: max(hh, 0), samples: []) }
+    // means[j · w + i] = mean of the 2×2 pixels whose shared corner is (i + ½, j + ½),
     // for i < w − 1, j < h − 1.
-    var corners = [UInt8](repeating: 0, count: w * h)
-    corners.withUnsafeMutableBufferPointer { c in
+    var means = [UInt8](repeating: 0, count: w * h)
+    means.withUnsafeMutableBufferPointer { m in
         gray.samples.withUnsafeBufferPointer { g in
             for j in 0..<(h - 1) {
                 for i in 0..<(w - 1) {
                     let k = j * w + i
                     let upper = Int(g[k]) + Int(g[k + 1])
                     let lower = Int(g[k + w]) + Int(g[k + w + 1])
-                    c[k] = UInt8((upper + lower + 2) >> 2)
+                    m[k] = UInt8((upper + lower + 2) >> 2)
                 }
             }
         }
@@ -72,26 +78,27 @@ func turnedImage(_ gray: ByteImage, degrees: Double) -> ByteImage {
     let a = degrees * .pi / 180
     let cx = Double(w - 1) / 2, cy = Double(h - 1) / 2
     let one = Double(1 << 16)
-    let stepX = Int((cos(a) * one).rounded()), stepY = Int((sin(a) * one).rounded())
-    let maxX = (w - 2) << 16, maxY = (h - 2) << 16
-    var out = [UInt8](repeating: 0, count: w * h)
+    // One half-size pixel to the right is two full-size pixels.
+    let stepX = Int((2 * cos(a) * one).rounded()), stepY = Int((2 * sin(a) * one).rounded())
+    let maxX = max(0, w - 2) << 16, maxY = max(0, h - 2) << 16
+    var out = [UInt8](repeating: 0, count: hw * hh)
     out.withUnsafeMutableBufferPointer { o in
-        corners.withUnsafeBufferPointer { c in
-            for y in 0..<h {
-                let vy = Double(y) - cy
-                // Source position of the row's first pixel; each step right adds (cos, sin).
-                // The corner nearest to position p sits at ⌊p⌋ + ½: index ⌊p⌋.
-                var sx = Int(((cx - cos(a) * cx - sin(a) * vy) * one).rounded())
-                var sy = Int(((cy - sin(a) * cx + cos(a) * vy) * one).rounded())
-                let row = y * w
-                for x in 0..<w {
+        means.withUnsafeBufferPointer { m in
+            for j in 0..<hh {
+                let vy = 2 * Double(j) + 0.5 - cy, vx = 0.5 - cx
+                // Source position of the row's first pixel. The mean nearest to position p
+                // sits at ⌊p⌋ + ½: index ⌊p⌋.
+                var sx = Int(((cx + cos(a) * vx - sin(a) * vy) * one).rounded())
+                var sy = Int(((cy + sin(a) * vx + cos(a) * vy) * one).rounded())
+                let row = j * hw
+                for i in 0..<hw {
                     let px = min(maxX, max(0, sx)) >> 16, py = min(maxY, max(0, sy)) >> 16
-                    o[row + x] = c[py * w + px]
+                    o[row + i] = m[py * w + px]
                     sx += stepX
                     sy += stepY
                 }
             }
         }
     }
-    return ByteImage(width: w, height: h, samples: out)
+    return ByteImage(width: hw, height: hh, samples: out)
 }

@@ -123,18 +123,36 @@ import Testing
         #expect(newInk.allSatisfy { $0.y >= 57 }, "nothing within 2 px of the inked row: \(newInk.prefix(5))")
     }
 
-    @Test func turnedImagesShowTheSourceAtTheRotatedPosition() {
-        // A bright 6×6 block in a dark 101×81 image, turned by 90 degrees about the centre
-        // (50, 40): the turned image at q shows the source at c + R(90)(q − c), so the block
-        // around s = (70, 45) appears around q = c + R(−90)(s − c) = (55, 20).
-        var gray = ByteImage(width: 101, height: 81, repeating: 0)
-        for y in 42..<48 { for x in 67..<73 { gray[x, y] = 255 } }
-        let turned = turnedImage(gray, degrees: 90)
+    @Test func turnedHalfImagesShowTheSourceAtTheRotatedPosition() {
+        // A bright 12×12 block centred at s = (145.5, 89.5) in a dark 202×162 image, turned by
+        // 90 degrees about the centre c = (100.5, 80.5): half-size pixel (i, j) stands for
+        // q = (2i + ½, 2j + ½) and shows the photo at c + R(90)(q − c), so the block appears
+        // around q = c + R(−90)(s − c) = (109.5, 35.5), i.e. (i, j) = (54.5, 17.5).
+        var gray = ByteImage(width: 202, height: 162, repeating: 0)
+        for y in 84..<96 { for x in 140..<152 { gray[x, y] = 255 } }
+        let turned = turnedHalfImage(gray, degrees: 90)
+        #expect(turned.width == 101 && turned.height == 81)
         var sumX = 0.0, sumY = 0.0, weight = 0.0
-        for y in 0..<81 { for x in 0..<101 where turned[x, y] > 0 {
+        for y in 0..<turned.height { for x in 0..<turned.width where turned[x, y] > 0 {
             let v = Double(turned[x, y]); sumX += v * Double(x); sumY += v * Double(y); weight += v
         } }
-        #expect(abs(sumX / weight - 55) <= 1 && abs(sumY / weight - 20) <= 1, "(\(sumX / weight), \(sumY / weight))")
+        #expect(abs(sumX / weight - 54.5) <= 1 && abs(sumY / weight - 17.5) <= 1, "(\(sumX / weight), \(sumY / weight))")
+    }
+
+    /// `gray` turned about its centre so that pixel q shows it at c + R(degrees)(q − c)
+    /// (nearest pixel, clamped): a leaning copy of a photo.
+    static func turned(_ gray: ByteImage, degrees: Double) -> ByteImage {
+        let w = gray.width, h = gray.height, c = (x: Double(w - 1) / 2, y: Double(h - 1) / 2)
+        var out = gray
+        for y in 0..<h {
+            for x in 0..<w {
+                let p = rotate((Double(x) - c.x, Double(y) - c.y), degrees: degrees)
+                let sx = min(w - 1, max(0, Int((c.x + p.x).rounded())))
+                let sy = min(h - 1, max(0, Int((c.y + p.y).rounded())))
+                out[x, y] = gray[sx, sy]
+            }
+        }
+        return out
     }
 
     @Test func aTiltedFaceZoneTurnsWithTheFace() {
@@ -156,7 +174,7 @@ import Testing
                              samples: prepared.luminance.samples.map { UInt8(min(255, max(0, $0 * 255 + 0.5))) })
         // Turned by ∓20 degrees, her face leans ±20 degrees; the search at ±15 finds it.
         for degrees in [-20.0, 20.0] {
-            let leaning = turnedImage(gray, degrees: degrees)
+            let leaning = Self.turned(gray, degrees: degrees)
             let faces = detectTiltedFaces(in: leaning, minSize: 77, minNeighbours: 3)
             try #require(faces.count == 1, "turned \(degrees): \(faces)")
             let face = faces[0]
