@@ -221,7 +221,8 @@ struct ConvertCommand: ParsableCommand {
         for (index, outcome) in outcomes.enumerated() {
             guard case .converted(let report)? = outcome else { continue }
             rows.append(ContactSheet.Row(photoPath: inputs[index].path, pagePath: layout.path(for: index, extension: "png"),
-                                         preset: report.preset, fillability: report.fillability))
+                                         preset: report.preset, fillability: report.fillability,
+                                         faces: report.faces.count))
         }
         let html = ContactSheet(title: "LineArt contact sheet", rows: rows).html(sheetPath: path)
         do {

@@ -1,7 +1,8 @@
 import Foundation
 
 /// An HTML contact sheet of a batch: each photo beside its page, with the preset, the
-/// verdict and the four fillability metrics, so a person can judge the pages at a glance.
+/// verdict, the four fillability metrics and the faces found, so a person can judge the
+/// pages at a glance.
 ///
 /// Self-contained HTML (inline CSS, no script). Photos and pages are referenced by paths
 /// relative to the sheet's own folder, so the sheet, the pages and the photos can be
@@ -12,12 +13,15 @@ public struct ContactSheet: Sendable {
         public var pagePath: String
         public var preset: String
         public var fillability: FillabilityResult
+        /// Faces whose features the page draws.
+        public var faces: Int
 
-        public init(photoPath: String, pagePath: String, preset: String, fillability: FillabilityResult) {
+        public init(photoPath: String, pagePath: String, preset: String, fillability: FillabilityResult, faces: Int = 0) {
             self.photoPath = photoPath
             self.pagePath = pagePath
             self.preset = preset
             self.fillability = fillability
+            self.faces = faces
         }
     }
 
@@ -58,7 +62,8 @@ public struct ContactSheet: Sendable {
                 + metric("closure", htmlPercent(r.closureRate), r.checks.closure, "&ge; \(htmlPercent(t.minClosure))")
                 + metric("leak", htmlPercent(r.leakPotential), r.checks.leak, "&lt; \(htmlPercent(t.maxLeak))")
                 + metric("tap", htmlPercent(r.tapUsability), r.checks.tap, "&ge; \(htmlPercent(t.minTap))")
-                + "ink \(htmlPercent(r.inkFraction))</td></tr>\n"
+                + "ink \(htmlPercent(r.inkFraction))"
+                + (row.faces > 0 ? "<br>faces \(row.faces) (eyes, nose, mouth drawn)" : "") + "</td></tr>\n"
         }
         h += "</table>\n</body></html>\n"
         return h

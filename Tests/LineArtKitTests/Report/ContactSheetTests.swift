@@ -19,5 +19,9 @@ import Testing
         #expect(html.contains("does not pass"))
         #expect(html.contains("regions 2</span> (50-500)"))
         #expect(html.contains("0 of 1 pages pass"))
+        #expect(!html.contains("faces"))
+        let withFace = ContactSheet(title: "Sheet", rows: [ContactSheet.Row(photoPath: "/w/a.jpg", pagePath: "/w/out/a.png",
+                                                                      preset: "portrait", fillability: result, faces: 2)])
+        #expect(withFace.html(sheetPath: "/w/out/index.html").contains("faces 2 (eyes, nose, mouth drawn)"))
     }
 }
