@@ -162,6 +162,13 @@ int cic_png_encode(const cic_png_write_params *params, uint8_t **out, size_t *ou
 
 void cic_free(void *pointer);
 
+/*
+ * Lowers the calling thread's scheduling priority to `niceness` (0-19, higher is lower
+ * priority), so work that should only fill a core's idle time yields to the other threads
+ * of the process. Returns 1 on success, 0 where unsupported or refused.
+ */
+int cic_lower_calling_thread_priority(int niceness);
+
 /* Makes glibc malloc keep freed large buffers for reuse instead of unmapping them
  * (mmap threshold 256 MB, no trimming): a 20 MP photo's stages then reuse each other's
  * pages instead of faulting in fresh zeroed ones. No-op without glibc. Returns 1 if applied. */

@@ -1,3 +1,4 @@
+import Foundation
 import Dispatch
 /// The staged pipeline: preprocess → extract → post-process → validate.
 ///
@@ -109,15 +110,22 @@ public struct LineArtPipeline: Sendable {
         return page
     }
 
-    /// Stages 2 and 2b. With two threads the face detection runs on a thread of its own
-    /// beside the extraction, in the time the extraction's serial steps leave a core idle.
+    /// Stages 2 and 2b. With two threads the face detection runs on a low-priority thread of
+    /// its own beside the extraction, in the time the extraction's serial steps leave a core
+    /// idle.
     func extractAndDetectFaces(_ image: PreprocessedImage) -> (lines: ByteImage, faces: [FaceBox]) {
         guard threads >= 2 else { return (extract(image), detectFaces(image)) }
         let pending = PendingResult<[FaceBox]>()
         var single = self
         single.threads = 1
         let detector = single
-        DispatchQueue.global().async { pending.fulfil(detector.detectFaces(image)) }
+        // A thread of its own at low priority: it takes the core the extraction leaves idle
+        // and yields when the extraction's row bands want both.
+        let thread = Thread {
+            lowerCallingThreadPriority()
+            pending.fulfil(detector.detectFaces(image))
+        }
+        thread.start()
         let lines = extract(image)
         return (lines, pending.wait())
     }
