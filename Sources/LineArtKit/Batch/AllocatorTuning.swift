@@ -13,9 +13,3 @@ import CImageCodecs
 public func keepFreedMemoryForReuse() -> Bool {
     cic_keep_freed_memory_for_reuse() == 1
 }
-
-/// Lowers the calling thread's priority (niceness 10 on Linux) for work that should only fill
-/// idle time; a no-op where unsupported. The thread keeps it until it ends.
-func lowerCallingThreadPriority() {
-    _ = cic_lower_calling_thread_priority(10)
-}

@@ -129,6 +129,12 @@ func groupWindows(_ windows: [(x: Int, y: Int, size: Int)], minNeighbours: Int) 
     return kept.sorted { ($0.size, $0.neighbours) > ($1.size, $1.neighbours) }
 }
 
+/// A lightness plane (`0...1`) as gray bytes (`0...255`, rounded), the detector's input.
+public func grayBytes(_ lightness: FloatImage) -> ByteImage {
+    ByteImage(width: lightness.width, height: lightness.height, channels: lightness.channels,
+              samples: lightness.samples.map { UInt8(min(255, max(0, $0 * 255 + 0.5))) })
+}
+
 /// `(width + 1) × (height + 1)` running sums: entry `(x, y)` is the sum of the pixels above row
 /// `y` and left of column `x`, modulo 2³² (wrapping), so pictures of any size work: a block's
 /// sum, taken as a difference of four entries with wrapping arithmetic, is exact as long as the

@@ -119,17 +119,3 @@ struct FaceZone {
         return dx * dx + dy * dy <= 1
     }
 }
-
-extension Image {
-    /// The `width × height` window whose top-left pixel is `(x, y)`; it must lie inside.
-    func cropped(x: Int, y: Int, width: Int, height: Int) -> Image {
-        precondition(x >= 0 && y >= 0 && x + width <= self.width && y + height <= self.height, "crop leaves the image")
-        var samples = [Sample]()
-        samples.reserveCapacity(width * height * channels)
-        for row in y..<(y + height) {
-            let start = (row * self.width + x) * channels
-            samples.append(contentsOf: self.samples[start..<(start + width * channels)])
-        }
-        return Image(width: width, height: height, channels: channels, samples: samples)
-    }
-}

@@ -93,7 +93,7 @@ struct CascadeTables {
     /// - Parameters:
     ///   - integral: `(width + 1) × (height + 1)` sums, `integral[y · stride + x]` = sum of the
     ///     pixels above row `y` and left of column `x`.
-    ///   - offsets: ``FrontalFaceCascade/gridOffsets(stride:)`` for the same stride.
+    ///   - offsets: ``FrontalFaceCascade/gridOffsets(stride:scale:)`` for the same stride.
     @inline(__always)
     func accepts(_ integral: UnsafePointer<Int32>, origin: Int, offsets: UnsafePointer<Int>) -> Bool {
         var weak = 0

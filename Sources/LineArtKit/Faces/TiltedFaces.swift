@@ -4,13 +4,14 @@ import Foundation
 ///
 /// The cascade tolerates about 10 degrees of in-plane turn, and heads in family photos
 /// lean more than that. The gray image is searched as it is and turned about its centre by
-/// each angle of `tilts`, at half size (``turnedHalfImage(_:degrees:)``); a face found
+/// each angle of `tilts`, at half size (``PairMeans/turnedHalfImage(degrees:)``); a face found
 /// in a turned image is mapped back with its tilt. Where boxes of different searches overlap
 /// (centres closer than half the larger side) the one with more windows is kept.
 /// - Returns: the boxes, largest first.
 public func detectTiltedFaces(in gray: ByteImage, tilts: [Double] = [0, 15, -15], minSize: Int,
                               minNeighbours: Int, threads: Int = 1) -> [FaceBox] {
     var found = [FaceBox]()
+    let means = tilts.contains { $0 != 0 } ? PairMeans(gray) : nil
     for tilt in tilts {
         if tilt == 0 {
             found += detectFaces(in: gray, minSize: minSize, minNeighbours: minNeighbours, threads: threads)
@@ -19,7 +20,7 @@ public func detectTiltedFaces(in gray: ByteImage, tilts: [Double] = [0, 15, -15]
         // Searched at half size: the cascade sums blocks of 3 or more pixels at the sizes
         // searched, so halving (2×2 means) loses nothing it reads, and the turned page and its
         // integral image cost a quarter.
-        let turned = turnedHalfImage(gray, degrees: tilt)
+        let turned = means!.turnedHalfImage(degrees: tilt)
         let cx = Double(gray.width - 1) / 2, cy = Double(gray.height - 1) / 2
         let halfMin = max(1, minSize / 2)
         for box in detectFaces(in: turned, minSize: halfMin, minNeighbours: minNeighbours, threads: threads) {
@@ -51,54 +52,67 @@ func rotate(_ v: (x: Double, y: Double), degrees: Double) -> (x: Double, y: Doub
     return (cos(a) * v.x - sin(a) * v.y, sin(a) * v.x + cos(a) * v.y)
 }
 
-/// `gray` turned by `degrees` about its centre, at half size: half-size pixel `(i, j)` stands
-/// for full-size position `q = (2i + ½, 2j + ½)` and shows the photo at `c + R(degrees)(q − c)`
-/// (c the full-size centre), read from the nearest 2×2-pixel mean of the photo (means centred
-/// between pixels), positions outside clamped to the nearest edge. Source positions step in
-/// 16.16 fixed point along each row.
-func turnedHalfImage(_ gray: ByteImage, degrees: Double) -> ByteImage {
-    let w = gray.width, h = gray.height
-    let hw = w / 2, hh = h / 2
-    guard hw >= 1 && hh >= 1 else { return ByteImage(width: max(hw, 0), height: max(hh, 0), samples: []) }
-    // means[j · w + i] = mean of the 2×2 pixels whose shared corner is (i + ½, j + ½),
-    // for i < w − 1, j < h − 1.
-    var means = [UInt8](repeating: 0, count: w * h)
-    means.withUnsafeMutableBufferPointer { m in
-        gray.samples.withUnsafeBufferPointer { g in
-            for j in 0..<(h - 1) {
-                for i in 0..<(w - 1) {
-                    let k = j * w + i
-                    let upper = Int(g[k]) + Int(g[k + 1])
-                    let lower = Int(g[k + w]) + Int(g[k + w + 1])
-                    m[k] = UInt8((upper + lower + 2) >> 2)
+/// The means of a gray image's 2×2 pixel blocks, one per pixel corner: entry `j · width + i`
+/// is the mean of the block whose shared corner is `(i + ½, j + ½)`, for `i < width − 1`,
+/// `j < height − 1`. Made once and read by every turned search.
+struct PairMeans {
+    let width: Int
+    let height: Int
+    let means: [UInt8]
+
+    init(_ gray: ByteImage) {
+        let w = gray.width, h = gray.height
+        width = w
+        height = h
+        var means = [UInt8](repeating: 0, count: w * h)
+        means.withUnsafeMutableBufferPointer { m in
+            gray.samples.withUnsafeBufferPointer { g in
+                for j in 0..<max(0, h - 1) {
+                    for i in 0..<max(0, w - 1) {
+                        let k = j * w + i
+                        let upper = Int(g[k]) + Int(g[k + 1])
+                        let lower = Int(g[k + w]) + Int(g[k + w + 1])
+                        m[k] = UInt8((upper + lower + 2) >> 2)
+                    }
                 }
             }
         }
+        self.means = means
     }
-    let a = degrees * .pi / 180
-    let cx = Double(w - 1) / 2, cy = Double(h - 1) / 2
-    let one = Double(1 << 16)
-    // One half-size pixel to the right is two full-size pixels.
-    let stepX = Int((2 * cos(a) * one).rounded()), stepY = Int((2 * sin(a) * one).rounded())
-    let maxX = max(0, w - 2) << 16, maxY = max(0, h - 2) << 16
-    var out = [UInt8](repeating: 0, count: hw * hh)
-    out.withUnsafeMutableBufferPointer { o in
-        means.withUnsafeBufferPointer { m in
-            for j in 0..<hh {
-                let vy = 2 * Double(j) + 0.5 - cy, vx = 0.5 - cx
-                // Source position of the row's first pixel. The mean nearest to position p
-                // sits at ⌊p⌋ + ½: index ⌊p⌋.
-                var sx = Int(((cx + cos(a) * vx - sin(a) * vy) * one).rounded())
-                var sy = Int(((cy + sin(a) * vx + cos(a) * vy) * one).rounded())
-                let row = j * hw
-                for i in 0..<hw {
-                    let px = min(maxX, max(0, sx)) >> 16, py = min(maxY, max(0, sy)) >> 16
-                    o[row + i] = m[py * w + px]
-                    sx += stepX
-                    sy += stepY
+
+    /// The image turned by `degrees` about its centre, at half size: half-size pixel `(i, j)`
+    /// stands for full-size position `q = (2i + ½, 2j + ½)` and shows the photo at
+    /// `c + R(degrees)(q − c)` (c the full-size centre), read from the nearest 2×2 mean (the
+    /// mean nearest to position p sits at ⌊p⌋ + ½: index ⌊p⌋), positions outside clamped to
+    /// the nearest edge. Source positions step in 16.16 fixed point along each row.
+    func turnedHalfImage(degrees: Double) -> ByteImage {
+        let w = width, h = height
+        let hw = w / 2, hh = h / 2
+        guard hw >= 1 && hh >= 1 else { return ByteImage(width: hw, height: hh, samples: []) }
+        let cx = Double(w - 1) / 2, cy = Double(h - 1) / 2
+        let one = Double(1 << 16)
+        // One half-size pixel to the right is two full-size pixels.
+        let step = rotate((2, 0), degrees: degrees)
+        let stepX = Int((step.x * one).rounded()), stepY = Int((step.y * one).rounded())
+        let maxX = max(0, w - 2) << 16, maxY = max(0, h - 2) << 16
+        var out = [UInt8](repeating: 0, count: hw * hh)
+        out.withUnsafeMutableBufferPointer { o in
+            means.withUnsafeBufferPointer { m in
+                for j in 0..<hh {
+                    // Source position of the row's first pixel.
+                    let start = rotate((0.5 - cx, 2 * Double(j) + 0.5 - cy), degrees: degrees)
+                    var sx = Int(((cx + start.x) * one).rounded())
+                    var sy = Int(((cy + start.y) * one).rounded())
+                    let row = j * hw
+                    for i in 0..<hw {
+                        let px = min(maxX, max(0, sx)) >> 16, py = min(maxY, max(0, sy)) >> 16
+                        o[row + i] = m[py * w + px]
+                        sx += stepX
+                        sy += stepY
+                    }
                 }
             }
         }
+        return ByteImage(width: hw, height: hh, samples: out)
     }
-    return ByteImage(width: hw, height: hh, samples: out)
 }

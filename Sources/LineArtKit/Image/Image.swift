@@ -48,3 +48,17 @@ public struct ImageSize: Sendable, Equatable, Hashable, Codable, CustomStringCon
     public var pixelCount: Int { width * height }
     public var description: String { "\(width)x\(height)" }
 }
+
+extension Image {
+    /// The `width × height` window whose top-left pixel is `(x, y)`; it must lie inside.
+    public func cropped(x: Int, y: Int, width: Int, height: Int) -> Image {
+        precondition(x >= 0 && y >= 0 && x + width <= self.width && y + height <= self.height, "crop leaves the image")
+        var samples = [Sample]()
+        samples.reserveCapacity(width * height * channels)
+        for row in y..<(y + height) {
+            let start = (row * self.width + x) * channels
+            samples.append(contentsOf: self.samples[start..<(start + width * channels)])
+        }
+        return Image(width: width, height: height, channels: channels, samples: samples)
+    }
+}

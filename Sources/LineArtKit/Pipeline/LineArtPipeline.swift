@@ -1,5 +1,3 @@
-import Foundation
-import Dispatch
 /// The staged pipeline: preprocess → extract → post-process → validate.
 ///
 /// Decoding and encoding belong to ``PhotoConverter``; this type works on pixels,
@@ -110,37 +108,25 @@ public struct LineArtPipeline: Sendable {
         return page
     }
 
-    /// Stages 2 and 2b. With two threads the face detection runs on a low-priority thread of
-    /// its own beside the extraction, in the time the extraction's serial steps leave a core
-    /// idle.
+    /// Stages 2 and 2b. With two threads the face detection runs beside the extraction
+    /// (``runBesideOnIdleCore(while:_:)``), in the time its serial steps leave a core idle.
     func extractAndDetectFaces(_ image: PreprocessedImage) -> (lines: ByteImage, faces: [FaceBox]) {
         guard threads >= 2 else { return (extract(image), detectFaces(image)) }
-        let pending = PendingResult<[FaceBox]>()
-        var single = self
-        single.threads = 1
-        let detector = single
-        // A thread of its own at low priority: it takes the core the extraction leaves idle
-        // and yields when the extraction's row bands want both.
-        let thread = Thread {
-            lowerCallingThreadPriority()
-            pending.fulfil(detector.detectFaces(image))
-        }
-        thread.start()
-        let lines = extract(image)
-        return (lines, pending.wait())
+        var detector = self
+        detector.threads = 1
+        return runBesideOnIdleCore(while: { extract(image) }, { [detector] in detector.detectFaces(image) })
     }
 
-    /// Stage 2b (when `faceFeatures`): frontal faces in the preprocessed lightness, upright or leaning by up to
-    /// about 25 degrees, at least ``minimumFaceSize(width:height:)`` pixels across (OpenCV's
-    /// LBP frontal-face cascade, clusters of more than ``faceNeighbours`` windows; see
-    /// ``detectTiltedFaces(in:tilts:minSize:minNeighbours:threads:)``).
+    /// Stage 2b (when `faceFeatures`): frontal faces in the preprocessed lightness, upright
+    /// or leaning by up to about 25 degrees, at least ``minimumFaceSize(width:height:)``
+    /// pixels across (OpenCV's LBP frontal-face cascade, clusters of more than
+    /// ``faceNeighbours`` windows; see ``detectTiltedFaces(in:tilts:minSize:minNeighbours:threads:)``).
     public func detectFaces(_ image: PreprocessedImage) -> [FaceBox] {
         guard settings.faceFeatures else { return [] }
         let minSize = minimumFaceSize(width: image.width, height: image.height)
         guard min(image.width, image.height) >= minSize else { return [] }
-        let gray = ByteImage(width: image.width, height: image.height,
-                             samples: image.luminance.samples.map { UInt8(min(255, max(0, $0 * 255 + 0.5))) })
-        return detectTiltedFaces(in: gray, minSize: minSize, minNeighbours: Self.faceNeighbours, threads: threads)
+        return detectTiltedFaces(in: grayBytes(image.luminance), minSize: minSize,
+                                 minNeighbours: Self.faceNeighbours, threads: threads)
     }
 
     /// Stage 3b: eyes, nose and mouth of `faces` as open strokes (``FaceFeatureStrokes``).
@@ -201,18 +187,3 @@ extension SuggestionContext {
     }
 }
 
-/// A value computed on another thread, waited for once.
-final class PendingResult<Value: Sendable>: @unchecked Sendable {
-    private let done = DispatchSemaphore(value: 0)
-    private var value: Value?
-
-    func fulfil(_ value: Value) {
-        self.value = value
-        done.signal()
-    }
-
-    func wait() -> Value {
-        done.wait()
-        return value!
-    }
-}

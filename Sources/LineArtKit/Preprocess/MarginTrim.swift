@@ -70,16 +70,6 @@ public func trimmingUniformMargins(_ image: ByteImage) -> ByteImage {
 /// `image` without `m` (unchanged when `m` is empty).
 func trimming(_ image: ByteImage, margins m: Margins) -> ByteImage {
     guard !m.isEmpty else { return image }
-    let ch = image.channels
-    let width = image.width - m.left - m.right, height = image.height - m.top - m.bottom
-    var out = ByteImage(width: width, height: height, channels: ch, repeating: 0)
-    image.samples.withUnsafeBufferPointer { src in
-        out.samples.withUnsafeMutableBufferPointer { dst in
-            for y in 0..<height {
-                let from = ((y + m.top) * image.width + m.left) * ch
-                (dst.baseAddress! + y * width * ch).update(from: src.baseAddress! + from, count: width * ch)
-            }
-        }
-    }
-    return out
+    return image.cropped(x: m.left, y: m.top, width: image.width - m.left - m.right,
+                         height: image.height - m.top - m.bottom)
 }

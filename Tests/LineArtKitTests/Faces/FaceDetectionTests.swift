@@ -130,7 +130,7 @@ import Testing
         // around q = c + R(−90)(s − c) = (109.5, 35.5), i.e. (i, j) = (54.5, 17.5).
         var gray = ByteImage(width: 202, height: 162, repeating: 0)
         for y in 84..<96 { for x in 140..<152 { gray[x, y] = 255 } }
-        let turned = turnedHalfImage(gray, degrees: 90)
+        let turned = PairMeans(gray).turnedHalfImage(degrees: 90)
         #expect(turned.width == 101 && turned.height == 81)
         var sumX = 0.0, sumY = 0.0, weight = 0.0
         for y in 0..<turned.height { for x in 0..<turned.width where turned[x, y] > 0 {
@@ -170,8 +170,7 @@ import Testing
     @Test func aLeaningFaceIsFoundWithItsTiltAndMappedBack() throws {
         let (pipeline, prepared) = try Self.astronaut()
         let upright = try #require(pipeline.detectFaces(prepared).first)
-        let gray = ByteImage(width: prepared.width, height: prepared.height,
-                             samples: prepared.luminance.samples.map { UInt8(min(255, max(0, $0 * 255 + 0.5))) })
+        let gray = grayBytes(prepared.luminance)
         // Turned by ∓20 degrees, her face leans ±20 degrees; the search at ±15 finds it.
         for degrees in [-20.0, 20.0] {
             let leaning = Self.turned(gray, degrees: degrees)
