@@ -2,7 +2,8 @@
 # The speed targets as side-by-side ratios, measured with hyperfine in one run:
 #   1. end to end: `lineart convert` of the 20 MP sample (portrait) vs `djpeg -scale 1/4`
 #   2. after decode vs decode, from `lineart bench` (1 and 2 threads per photo)
-#   3. `--jobs 2` vs `--jobs 1` on a folder of 20 sample photos (symlinks)
+#   3. `--jobs 2` vs `--jobs 1` on a folder of 20 sample photos (copies: links to one file
+#      would be converted once, see InputDiscovery)
 # Usage: Benchmarks/ratios.sh [rounds]   (from the repository root; default 3 rounds)
 # Timings taken while other builds run are noisy: compare the medians over rounds.
 set -euo pipefail
@@ -18,7 +19,7 @@ files=(SampleImages/*.jpg SampleImages/*.png)
 mkdir "$work/twenty"
 for n in $(seq 0 19); do
   f=${files[$((n % ${#files[@]}))]}
-  ln -s "$PWD/$f" "$work/twenty/p$n.${f##*.}"
+  cp "$f" "$work/twenty/p$n.${f##*.}"
 done
 
 for round in $(seq 1 "$rounds"); do

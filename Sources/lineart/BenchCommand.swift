@@ -65,6 +65,7 @@ struct BenchCommand: ParsableCommand {
     func run() throws {
         let discovery = InputDiscovery().discover(samples)
         for problem in discovery.problems { writeError("lineart: \(problem.path): \(problem.reason)\n") }
+        for duplicate in discovery.duplicates { writeError("lineart: \(duplicate.note)\n") }
         guard !discovery.inputs.isEmpty else {
             throw ValidationError("no photos found in \(samples.joined(separator: ", "))")
         }

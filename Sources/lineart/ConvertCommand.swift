@@ -154,6 +154,10 @@ struct ConvertCommand: ParsableCommand {
             summary.addFailure(input: problem.path, reason: problem.reason)
             writeError("lineart: \(problem.path): \(problem.reason)\n")
         }
+        for duplicate in discovery.duplicates {
+            summary.addDuplicate(input: duplicate.path, sameAs: duplicate.sameAs)
+            if !quiet { writeError("lineart: \(duplicate.note)\n") }
+        }
         for (index, outcome) in outcomes.enumerated() {
             let input = discovery.inputs[index]
             switch outcome?.outcome {

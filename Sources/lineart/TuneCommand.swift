@@ -109,6 +109,7 @@ struct TuneCommand: ParsableCommand {
         let outputRoot = output ?? "."
         let discovery = InputDiscovery(excluding: [outputRoot]).discover(samples)
         for problem in discovery.problems { writeError("lineart: \(problem.path): \(problem.reason)\n") }
+        if !quiet { for duplicate in discovery.duplicates { writeError("lineart: \(duplicate.note)\n") } }
         guard !discovery.inputs.isEmpty else { throw ValidationError("no photos found in \(samples.joined(separator: ", "))") }
 
         let evaluator = TuningEvaluator(base: base, inputs: discovery.inputs, jobs: jobs)

@@ -106,6 +106,26 @@ import Testing
         #expect((batch["counts"] as? [String: Int])?["total"] == 1, "only fish.jpg; the pages are not inputs")
     }
 
+    @Test func aFileReachedTwiceIsConvertedOnceAndTheOtherPathsAreListed() throws {
+        let folder = try TemporaryFolder()
+        try folder.copySample("HappyFish.jpg", to: "in/fish.jpg")
+        try folder.copySample("apple.jpg", to: "in/apple.jpg")
+        try FileManager.default.createSymbolicLink(atPath: folder.path("in/link.jpg").path, withDestinationPath: "fish.jpg")
+        try FileManager.default.linkItem(at: folder.path("in/apple.jpg"), to: folder.path("in/z-hard.jpg"))
+        let result = try CLI.run(["convert", "in", "in/fish.jpg", "--output", "out", "--preset", "toddler"], in: folder.url)
+        #expect(result.status == 0, "a duplicate is not a failure; stderr: \(result.stderr)")
+
+        let batch = try readJSONObject(folder.path("out/report.json"))
+        let counts = try #require(batch["counts"] as? [String: Int])
+        #expect(counts["converted"] == 2 && counts["total"] == 2 && counts["duplicates"] == 3)
+        let duplicates = try #require(batch["duplicates"] as? [[String: String]])
+        let sameAs = Dictionary(uniqueKeysWithValues: duplicates.map { ($0["input"]!, $0["sameAs"]!) })
+        #expect(sameAs == ["in/link.jpg": "in/fish.jpg", "in/z-hard.jpg": "in/apple.jpg", "in/fish.jpg": "in/fish.jpg"])
+        #expect(result.stderr.contains("in/link.jpg: same file as in/fish.jpg"), "\(result.stderr)")
+        #expect(result.stderr.contains("3 duplicate paths left out"), "\(result.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder.path("out/link.png").path))
+    }
+
     @Test(arguments: [
         (["convert", "--output", "out"], "no input"),
         (["convert", "in"], "--output"),

@@ -19,6 +19,9 @@ public struct BatchInput: Sendable, Equatable {
 ///   the command line are always taken.
 /// - Symbolic links are followed, but a folder already visited (same device and
 ///   inode) is not entered again, so link loops end.
+/// - A file reached a second time (the same device and inode under another name: a
+///   symbolic or hard link, or a file named twice) is converted once; the later paths are
+///   listed in `duplicates` with the path that is converted, so nothing vanishes unsaid.
 /// - Folders listed in `excluding` (the output folder) are never entered, so a
 ///   run never reads its own output back as input.
 public struct InputDiscovery {
@@ -34,18 +37,52 @@ public struct InputDiscovery {
         public var reason: String
     }
 
+    /// A path that reaches a file already taken under another path.
+    public struct Duplicate: Sendable, Equatable {
+        public var path: String
+        /// The path under which the file is converted.
+        public var sameAs: String
+
+        /// One line for people: which path is left out, and why.
+        public var note: String { "\(path): same file as \(sameAs), taken once" }
+    }
+
+    /// What a walk found.
+    public struct Result: Sendable, Equatable {
+        public var inputs: [BatchInput]
+        public var problems: [Problem]
+        public var duplicates: [Duplicate]
+    }
+
+    /// The files taken so far, by identity, and the paths they were taken under.
+    private struct TakenFiles {
+        var found: [(path: String, absolute: String)] = []
+        var pathOf: [FileIdentity: String] = [:]
+        var duplicates: [Duplicate] = []
+
+        mutating func take(_ path: String, absolute: String) {
+            if let id = FileIdentity(path: path) {
+                if let first = pathOf[id] {
+                    duplicates.append(Duplicate(path: path, sameAs: first))
+                    return
+                }
+                pathOf[id] = path
+            }
+            found.append((path, absolute))
+        }
+    }
+
     public static let imageExtensions: Set<String> = [
         "jpg", "jpeg", "jpe", "jfif", "png", "heic", "heif", "avif", "webp", "gif", "tif", "tiff", "bmp",
     ]
 
     /// Finds the inputs; relative paths are taken from the common ancestor folder of all inputs.
-    public func discover(_ inputs: [String]) -> (inputs: [BatchInput], problems: [Problem]) {
-        var found: [(path: String, absolute: String)] = []
+    public func discover(_ inputs: [String]) -> Result {
+        var taken = TakenFiles()
         var problems: [Problem] = []
         var visited = Set<FileIdentity>()
         let excluded = Set(excludedFolders.compactMap(FileIdentity.init(path:)))
         var roots: [String] = []
-        var seenFiles = Set<FileIdentity>()
 
         for input in inputs {
             var isDirectory: ObjCBool = false
@@ -56,24 +93,23 @@ public struct InputDiscovery {
             let absolute = absolutePath(input)
             if isDirectory.boolValue {
                 roots.append(absolute)
-                walk(folder: input, absolute: absolute, into: &found, problems: &problems,
-                     visited: &visited, excluded: excluded, seenFiles: &seenFiles)
+                walk(folder: input, absolute: absolute, into: &taken, problems: &problems,
+                     visited: &visited, excluded: excluded)
             } else {
                 roots.append((absolute as NSString).deletingLastPathComponent)
-                if let id = FileIdentity(path: input), !seenFiles.insert(id).inserted { continue }
-                found.append((input, absolute))
+                taken.take(input, absolute: absolute)
             }
         }
         let base = Self.commonAncestor(of: roots)
-        let inputs = found.map { item in
+        let inputs = taken.found.map { item in
             BatchInput(path: item.path, relativePath: relativePath(item.absolute, from: base))
         }
-        return (inputs, problems)
+        return Result(inputs: inputs, problems: problems, duplicates: taken.duplicates)
     }
 
-    private func walk(folder: String, absolute: String, into found: inout [(path: String, absolute: String)],
+    private func walk(folder: String, absolute: String, into taken: inout TakenFiles,
                       problems: inout [Problem], visited: inout Set<FileIdentity>,
-                      excluded: Set<FileIdentity>, seenFiles: inout Set<FileIdentity>) {
+                      excluded: Set<FileIdentity>) {
         guard let id = FileIdentity(path: folder), !excluded.contains(id), visited.insert(id).inserted else { return }
         let names: [String]
         do {
@@ -88,11 +124,10 @@ public struct InputDiscovery {
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { continue }
             if isDirectory.boolValue {
-                walk(folder: path, absolute: childAbsolute, into: &found, problems: &problems,
-                     visited: &visited, excluded: excluded, seenFiles: &seenFiles)
+                walk(folder: path, absolute: childAbsolute, into: &taken, problems: &problems,
+                     visited: &visited, excluded: excluded)
             } else if Self.looksLikeImage(path: path, name: name) {
-                if let fileID = FileIdentity(path: path), !seenFiles.insert(fileID).inserted { continue }
-                found.append((path, childAbsolute))
+                taken.take(path, absolute: childAbsolute)
             }
         }
     }

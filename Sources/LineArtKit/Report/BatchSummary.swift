@@ -11,6 +11,8 @@ public struct BatchSummary: Sendable, Encodable {
         public var skipped = 0
         /// Files never started because the run was interrupted.
         public var notStarted = 0
+        /// Paths that reach a file already converted under another path (not in `total`).
+        public var duplicates = 0
     }
 
     public struct Throughput: Sendable, Encodable {
@@ -29,6 +31,12 @@ public struct BatchSummary: Sendable, Encodable {
     public struct Failure: Sendable, Encodable {
         public var input: String
         public var reason: String
+    }
+
+    /// A path left out because it reaches a file converted under another path.
+    public struct Duplicate: Sendable, Encodable {
+        public var input: String
+        public var sameAs: String
     }
 
     public var schemaVersion = BatchSummary.currentSchemaVersion
@@ -52,6 +60,7 @@ public struct BatchSummary: Sendable, Encodable {
     public var failures: [Failure] = []
     public var skipped: [String] = []
     public var notStarted: [String] = []
+    public var duplicates: [Duplicate] = []
 
     private var originalMegapixels = 0.0
 
@@ -64,7 +73,7 @@ public struct BatchSummary: Sendable, Encodable {
 
     private enum CodingKeys: String, CodingKey {
         case schemaVersion, tool, preset, settings, outputFolder, jobs, interrupted, counts, passRate, meanScore
-        case elapsedSeconds, stageTotalsMs, throughput, pages, failures, skipped, notStarted
+        case elapsedSeconds, stageTotalsMs, throughput, pages, failures, skipped, notStarted, duplicates
     }
 
     public mutating func add(_ report: ImageReport) {
@@ -82,6 +91,10 @@ public struct BatchSummary: Sendable, Encodable {
 
     public mutating func addNotStarted(input: String) { notStarted.append(input) }
 
+    public mutating func addDuplicate(input: String, sameAs: String) {
+        duplicates.append(Duplicate(input: input, sameAs: sameAs))
+    }
+
     public var failedCount: Int { failures.count }
 
     /// Fills in the counts and rates once every outcome is added.
@@ -92,6 +105,7 @@ public struct BatchSummary: Sendable, Encodable {
         counts.failed = failures.count
         counts.skipped = skipped.count
         counts.notStarted = notStarted.count
+        counts.duplicates = duplicates.count
         counts.total = pages.count + failures.count + skipped.count + notStarted.count
         if !pages.isEmpty {
             passRate = Double(pages.filter(\.passes).count) / Double(pages.count)
@@ -109,6 +123,7 @@ public struct BatchSummary: Sendable, Encodable {
     public var humanSummary: String {
         var first = "\(counts.converted) converted, \(counts.failed) failed, \(counts.skipped) skipped"
         if counts.notStarted > 0 { first += ", \(counts.notStarted) not started (interrupted)" }
+        if counts.duplicates > 0 { first += ", \(counts.duplicates) duplicate path\(counts.duplicates == 1 ? "" : "s") left out" }
         first += String(format: " in %.1f s (%.2f images/s)", elapsedSeconds, throughput.imagesPerSecond)
         let reportPath = (outputFolder as NSString).appendingPathComponent(OutputLayout.batchReportName)
         let second = "\(pages.filter(\.passes).count) of \(pages.count) pages pass their fillability targets"
