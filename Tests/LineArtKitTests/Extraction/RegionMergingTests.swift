@@ -54,6 +54,41 @@ import Testing
         #expect(framed[0] == framed[59])
         #expect(framed[30 * 60 + 30] != framed[0])
     }
+
+    /// Three bands of 20 columns: A flat L* 31, B flat L* 45, C a ramp from L* 45 to 75 (mean
+    /// 60). A meets B in a sharp step of 14; B meets C softly, where C's ramp starts at B's
+    /// lightness, although their means are 15 apart.
+    static let sharpAndSoft = SegmentationEngineTests.lab(width: 60, height: 30) { x, _ in
+        if x < 20 { return (31, 0, 0) }
+        if x < 40 { return (45, 0, 0) }
+        return (45 + (Float(x - 40) + 0.5) * 1.5, 0, 0)
+    }
+    static let bandLabels = (0..<(60 * 30)).map { Int32($0 % 60 / 20) }
+
+    @Test func contactsCarryTheLocalColourStep() {
+        var contacts: [Int32: SegmentContact] = [:]
+        Self.bandLabels.withUnsafeBufferPointer { labels in
+            forEachContactRun(labels, colours: Self.sharpAndSoft) { a, b, contact in
+                contacts[min(a, b) * 10 + max(a, b), default: SegmentContact()].add(contact)
+            }
+        }
+        #expect(contacts.count == 2)
+        #expect(contacts[1]?.length == 30 && contacts[12]?.length == 30)
+        // The step spans the column before the border and the second column after it:
+        // A|B 31 -> 45, B|C 45 -> 47.25 (C's second column).
+        #expect(abs(contacts[1]!.meanStep - 14) < 1e-4)
+        #expect(abs(contacts[12]!.meanStep - 2.25) < 1e-4)
+    }
+
+    @Test func aSoftBorderMergesBeforeASharpOneWithTheStepExponent() {
+        // Plain Ward: A-B costs 14² · 300 and B-C 15² · 300, so A and B merge.
+        let (plain, _) = mergeSegments(Self.bandLabels, count: 3, colours: Self.sharpAndSoft, minArea: 1, maxCount: 2)
+        #expect(plain[0] == plain[20] && plain[20] != plain[59])
+        // Weighted by the step across each border, the soft B-C border goes first.
+        let (weighted, _) = mergeSegments(Self.bandLabels, count: 3, colours: Self.sharpAndSoft, minArea: 1,
+                                          maxCount: 2, stepExponent: 2)
+        #expect(weighted[20] == weighted[59] && weighted[0] != weighted[20])
+    }
 }
 
 @Suite struct BorderSimplificationTests {

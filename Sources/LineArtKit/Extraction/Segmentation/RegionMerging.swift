@@ -6,7 +6,11 @@
 ///    first, so specks and slivers vanish into what surrounds them.
 /// 2. While there are more than `maxCount` segments, the adjacent pair with the lowest
 ///    Ward cost `ΔE² · nA·nB / (nA + nB)` merges (similar colours first, small ones
-///    before large ones), kept in a priority queue with lazy invalidation.
+///    before large ones), kept in a priority queue with lazy invalidation. With
+///    `stepExponent` n > 0 the cost is multiplied by `(step / meanStep)^n` (ratio clamped
+///    to 1/4...4): `step` is the mean local colour step across the pair's shared border,
+///    so segments that meet in a soft gradient (a shading band, a blurred background)
+///    merge before segments that meet in a sharp outline.
 /// 3. The segments still under `minArea` join their most similar neighbour too, except the
 ///    features that ``SmallFeatureRule`` keeps (a white spot on a black wing, an eye).
 /// 4. Pairs of segments that both reach the image edge keep merging, cheapest first, while
@@ -21,9 +25,10 @@ public func mergeSegments(_ labels: [Int32], count: Int, colours: FloatImage,
                           features: SmallFeatureRule? = nil,
                           borderMergeFactor: Float = 1,
                           maxBorderShare: Double = 1, minCount: Int = 1,
-                          minBorderContrast: Float = 0) -> (labels: [Int32], count: Int) {
+                          minBorderContrast: Float = 0, stepExponent: Int = 0) -> (labels: [Int32], count: Int) {
     var graph = SegmentGraph(labels: labels, count: count, colours: colours)
     graph.borderMergeFactor = borderMergeFactor
+    graph.stepExponent = stepExponent
     graph.absorbSmallSegments(minArea: min(minArea, features?.minArea ?? minArea))
     graph.mergeUntil(count: maxCount)
     let kept = features.map { graph.features(under: minArea, rule: $0) } ?? []
@@ -56,7 +61,7 @@ struct SegmentGraph {
     var forest: DisjointSets
     var area: [Int]
     var colourSum: [Float]
-    var neighbours: [[Int32: Int32]]
+    var neighbours: [[Int32: SegmentContact]]
     var alive: Int
     var version: [Int32]
     /// Whether the segment reaches the image edge.
@@ -66,6 +71,14 @@ struct SegmentGraph {
     /// Ward costs between two segments that both reach the image edge are multiplied by
     /// this (1 = plain Ward): below 1 the surroundings merge into fewer, larger shapes.
     var borderMergeFactor: Float = 1
+    /// Ward costs are multiplied by `(step / meanStep)^stepExponent`, the ratio clamped to
+    /// 1/4...4: `step` is the mean local colour step across the pair's shared border (see
+    /// ``SegmentContact``), `meanStep` that over every border of the initial segmentation.
+    /// Two segments that meet in a soft gradient merge before two that meet in a sharp
+    /// outline with the same difference of mean colours. 0 = plain Ward.
+    var stepExponent = 0
+    /// Mean local colour step over all contacts of the initial segmentation.
+    var meanStep: Float = 0
 
     init(labels: [Int32], count: Int, colours: FloatImage) {
         channels = colours.channels
@@ -94,11 +107,13 @@ struct SegmentGraph {
                 for y in 0..<height { border[Int(lab[y * width])] = true; border[Int(lab[y * width + width - 1])] = true }
             }
             // Each run of contacts between the same pair is added to the tables once.
-            forEachContactRun(lab, width: width, height: height) { a, b, length in
-                let length = Int32(truncatingIfNeeded: length)
-                neighbours[Int(a)][b, default: 0] += length
-                neighbours[Int(b)][a, default: 0] += length
+            var all = SegmentContact()
+            forEachContactRun(lab, colours: colours) { a, b, contact in
+                neighbours[Int(a)][b, default: SegmentContact()].add(contact)
+                neighbours[Int(b)][a, default: SegmentContact()].add(contact)
+                all.add(contact)
             }
+            meanStep = all.meanStep
         }
         borderCount = touchesBorder.reduce(0) { $0 + ($1 ? 1 : 0) }
     }
@@ -116,7 +131,16 @@ struct SegmentGraph {
     func wardCost(_ a: Int, _ b: Int) -> Float {
         let na = Float(area[a]), nb = Float(area[b])
         let factor = touchesBorder[a] && touchesBorder[b] ? borderMergeFactor : 1
-        return distance2(a, b) * na * nb / (na + nb) * factor
+        return distance2(a, b) * na * nb / (na + nb) * factor * stepFactor(a, b)
+    }
+
+    /// `(step / meanStep)^stepExponent` of the pair's shared border, ratio clamped to 1/4...4.
+    func stepFactor(_ a: Int, _ b: Int) -> Float {
+        guard stepExponent > 0, meanStep > 0, let contact = neighbours[a][Int32(b)] else { return 1 }
+        let ratio = min(4, max(0.25, contact.meanStep / meanStep))
+        var factor: Float = 1
+        for _ in 0..<stepExponent { factor *= ratio }
+        return factor
     }
 
     /// Merges root `b` into root `a` (or the reverse, by size); returns the surviving root.
@@ -127,10 +151,10 @@ struct SegmentGraph {
         if touchesBorder[root] && touchesBorder[gone] { borderCount -= 1 }
         touchesBorder[root] = touchesBorder[root] || touchesBorder[gone]
         for c in 0..<channels { colourSum[root * channels + c] += colourSum[gone * channels + c] }
-        for (other, length) in neighbours[gone] where Int(other) != root {
-            neighbours[root][other, default: 0] += length
+        for (other, contact) in neighbours[gone] where Int(other) != root {
+            neighbours[root][other, default: SegmentContact()].add(contact)
             neighbours[Int(other)][Int32(gone)] = nil
-            neighbours[Int(other)][Int32(root), default: 0] += length
+            neighbours[Int(other)][Int32(root), default: SegmentContact()].add(contact)
         }
         neighbours[root][Int32(gone)] = nil
         neighbours[gone] = [:]

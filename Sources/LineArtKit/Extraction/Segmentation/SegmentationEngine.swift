@@ -18,9 +18,11 @@
 ///    distances add up to at most 1.2 times the distance between the neighbours) are split
 ///    between those neighbours down the middle. Strokes of their own colour (a wire, a
 ///    painted swirl) stay.
-/// 3. Region merging (``mergeSegments(_:count:colours:minArea:maxCount:features:borderMergeFactor:maxBorderShare:minCount:)``):
+/// 3. Region merging (``mergeSegments(_:count:colours:minArea:maxCount:features:borderMergeFactor:maxBorderShare:minCount:minBorderContrast:stepExponent:)``):
 ///    specks join their most similar neighbour; Ward merging (pairs that both reach the
-///    page edge at 0.3 of the cost) down to the preset's segment target; segments too small
+///    page edge at 0.3 of the cost, and every cost weighted by the square of the colour
+///    step across the pair's border over the page's mean step, so shading bands merge
+///    before outlines) down to the preset's segment target; segments too small
 ///    to tap once outlined join their most similar neighbour unless they are features (ΔE
 ///    >= 25 from every neighbour, at least a quarter of the tappable size, at most 15% of
 ///    the tappable segments); then segments on the page edge keep merging while they are
@@ -62,7 +64,8 @@ public struct SegmentationEngine: ExtractionEngine {
         let (labels, _) = mergeSegments(raw, count: rawCount, colours: lab, minArea: mergeArea,
                                         maxCount: parameters.targetSegments, features: features,
                                         borderMergeFactor: 0.3, maxBorderShare: 0.25,
-                                        minCount: parameters.minSegments, minBorderContrast: 4)
+                                        minCount: parameters.minSegments, minBorderContrast: 4,
+                                        stepExponent: 2)
         let calm = majorityFilter(labels, width: lab.width, height: lab.height, passes: 3)
         let smooth = modeFilter(calm, width: lab.width, height: lab.height, radius: 4, passes: 1)
         return drawBoundaries(smooth, width: lab.width, height: lab.height)
