@@ -8,19 +8,23 @@ struct AdjacencyRun {
     var a: Int32 = 0
     var b: Int32 = 0
     var length = 0
+    /// Sum of the per-contact values given (see ``forEachContactRun(_:width:height:ignoring:step:_:)``).
+    var stepSum: Float = 0
 
     /// Counts one more contact if it is between the run's labels (in either order).
     @inline(__always)
-    mutating func extend(_ x: Int32, _ y: Int32) -> Bool {
+    mutating func extend(_ x: Int32, _ y: Int32, step: Float = 0) -> Bool {
         guard length > 0, (x == a && y == b) || (x == b && y == a) else { return false }
         length += 1
+        stepSum += step
         return true
     }
 
-    mutating func start(_ x: Int32, _ y: Int32) {
+    mutating func start(_ x: Int32, _ y: Int32, step: Float = 0) {
         a = x
         b = y
         length = 1
+        stepSum = step
     }
 }
 
@@ -33,6 +37,18 @@ struct AdjacencyRun {
 @inline(__always)
 func forEachContactRun(_ labels: UnsafeBufferPointer<Int32>, width: Int, height: Int, ignoring ignored: Int32 = -1,
                        _ body: (_ a: Int32, _ b: Int32, _ length: Int) -> Void) {
+    forEachContactRun(labels, width: width, height: height, ignoring: ignored, step: { _, _, _ in 0 }) { a, b, length, _ in
+        body(a, b, length)
+    }
+}
+
+/// ``forEachContactRun(_:width:height:ignoring:_:)`` that also sums, over each run, a value
+/// `step(x, y, across)` of each contact between pixel (x, y) and its right-hand
+/// (`across`) or lower neighbour, passed to `body` as `stepSum`.
+@inline(__always)
+func forEachContactRun(_ labels: UnsafeBufferPointer<Int32>, width: Int, height: Int, ignoring ignored: Int32 = -1,
+                       step: (_ x: Int, _ y: Int, _ across: Bool) -> Float,
+                       _ body: (_ a: Int32, _ b: Int32, _ length: Int, _ stepSum: Float) -> Void) {
     var across = AdjacencyRun(), down = AdjacencyRun()
     for y in 0..<height {
         let row = y * width
@@ -41,20 +57,26 @@ func forEachContactRun(_ labels: UnsafeBufferPointer<Int32>, width: Int, height:
             guard a != ignored else { continue }
             if x + 1 < width {
                 let b = labels[row + x + 1]
-                if b != ignored && b != a && !across.extend(a, b) {
-                    if across.length > 0 { body(across.a, across.b, across.length) }
-                    across.start(a, b)
+                if b != ignored && b != a {
+                    let s = step(x, y, true)
+                    if !across.extend(a, b, step: s) {
+                        if across.length > 0 { body(across.a, across.b, across.length, across.stepSum) }
+                        across.start(a, b, step: s)
+                    }
                 }
             }
             if y + 1 < height {
                 let b = labels[row + width + x]
-                if b != ignored && b != a && !down.extend(a, b) {
-                    if down.length > 0 { body(down.a, down.b, down.length) }
-                    down.start(a, b)
+                if b != ignored && b != a {
+                    let s = step(x, y, false)
+                    if !down.extend(a, b, step: s) {
+                        if down.length > 0 { body(down.a, down.b, down.length, down.stepSum) }
+                        down.start(a, b, step: s)
+                    }
                 }
             }
         }
     }
-    if across.length > 0 { body(across.a, across.b, across.length) }
-    if down.length > 0 { body(down.a, down.b, down.length) }
+    if across.length > 0 { body(across.a, across.b, across.length, across.stepSum) }
+    if down.length > 0 { body(down.a, down.b, down.length, down.stepSum) }
 }

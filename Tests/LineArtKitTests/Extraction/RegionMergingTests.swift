@@ -67,9 +67,15 @@ import Testing
 
     @Test func contactsCarryTheLocalColourStep() {
         var contacts: [Int32: SegmentContact] = [:]
+        let colours = Self.sharpAndSoft
         Self.bandLabels.withUnsafeBufferPointer { labels in
-            forEachContactRun(labels, colours: Self.sharpAndSoft) { a, b, contact in
-                contacts[min(a, b) * 10 + max(a, b), default: SegmentContact()].add(contact)
+            colours.samples.withUnsafeBufferPointer { px in
+                forEachContactRun(labels, width: 60, height: 30, step: { x, y, across in
+                    localColourStep(px, width: 60, height: 30, channels: 3, x: x, y: y, across: across)
+                }) { a, b, length, stepSum in
+                    let contact = SegmentContact(length: Int32(length), stepSum: stepSum)
+                    contacts[min(a, b) * 10 + max(a, b), default: SegmentContact()].add(contact)
+                }
             }
         }
         #expect(contacts.count == 2)

@@ -108,10 +108,15 @@ struct SegmentGraph {
             }
             // Each run of contacts between the same pair is added to the tables once.
             var all = SegmentContact()
-            forEachContactRun(lab, colours: colours) { a, b, contact in
-                neighbours[Int(a)][b, default: SegmentContact()].add(contact)
-                neighbours[Int(b)][a, default: SegmentContact()].add(contact)
-                all.add(contact)
+            colours.samples.withUnsafeBufferPointer { px in
+                forEachContactRun(lab, width: width, height: height, step: { x, y, across in
+                    localColourStep(px, width: width, height: height, channels: ch, x: x, y: y, across: across)
+                }) { a, b, length, stepSum in
+                    let contact = SegmentContact(length: Int32(truncatingIfNeeded: length), stepSum: stepSum)
+                    neighbours[Int(a)][b, default: SegmentContact()].add(contact)
+                    neighbours[Int(b)][a, default: SegmentContact()].add(contact)
+                    all.add(contact)
+                }
             }
             meanStep = all.meanStep
         }
