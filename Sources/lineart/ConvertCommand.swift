@@ -7,7 +7,7 @@ struct ConvertCommand: ParsableCommand {
         commandName: "convert",
         abstract: "Convert photos and folders of photos into coloring pages.",
         discussion: """
-            Folders are walked recursively; images are recognised by their content (JPEG and PNG), hidden files are skipped, and the output folder mirrors the input tree. For each photo NAME you get NAME.png (the line art) and NAME.json (its fillability report); the whole batch is summarised in OUTPUT/report.json.
+            Folders are walked recursively; images are recognised by their content (JPEG and PNG), hidden files are skipped, and the output folder mirrors the input tree. For each photo NAME you get NAME.png (the line art) and NAME.json (its fillability report); the whole batch is summarised in OUTPUT/report.json. A file reached under several paths (links, or named twice) is converted once; the other paths are listed under "duplicates" in report.json.
 
             A file that cannot be converted (not an image, truncated, unsupported format, too large) is reported on stderr and in report.json, and the batch goes on.
 
