@@ -65,25 +65,15 @@ import Testing
     }
     static let bandLabels = (0..<(60 * 30)).map { Int32($0 % 60 / 20) }
 
-    @Test func contactsCarryTheLocalColourStep() {
-        var contacts: [Int32: SegmentContact] = [:]
-        let colours = Self.sharpAndSoft
-        Self.bandLabels.withUnsafeBufferPointer { labels in
-            colours.samples.withUnsafeBufferPointer { px in
-                forEachContactRun(labels, width: 60, height: 30, step: { x, y, across in
-                    localColourStep(px, width: 60, height: 30, channels: 3, x: x, y: y, across: across)
-                }) { a, b, length, stepSum in
-                    let contact = SegmentContact(length: Int32(length), stepSum: stepSum)
-                    contacts[min(a, b) * 10 + max(a, b), default: SegmentContact()].add(contact)
-                }
-            }
-        }
-        #expect(contacts.count == 2)
-        #expect(contacts[1]?.length == 30 && contacts[12]?.length == 30)
+    @Test func contactsCarryTheLocalColourStep() throws {
+        let graph = SegmentGraph(labels: Self.bandLabels, count: 3, colours: Self.sharpAndSoft)
+        #expect(graph.neighbours[0].count == 1 && graph.neighbours[1].count == 2 && graph.neighbours[2].count == 1)
+        let sharp = try #require(graph.neighbours[0][1]), soft = try #require(graph.neighbours[1][2])
+        #expect(sharp.length == 30 && soft.length == 30)
         // The step spans the column before the border and the second column after it:
         // A|B 31 -> 45, B|C 45 -> 47.25 (C's second column).
-        #expect(abs(contacts[1]!.meanStep - 14) < 1e-4)
-        #expect(abs(contacts[12]!.meanStep - 2.25) < 1e-4)
+        #expect(abs(sharp.meanStep - 14) < 1e-4)
+        #expect(abs(soft.meanStep - 2.25) < 1e-4)
     }
 
     @Test func aSoftBorderMergesBeforeASharpOneWithTheStepExponent() {
