@@ -59,6 +59,24 @@ import Testing
         let total = try #require(report["totalMs"] as? [String: Any])
         #expect(total["extract"] != nil)
     }
+
+    /// The CLI tunes glibc's malloc at start: freed planes stay for reuse and, where the
+    /// kernel offers transparent huge pages, the one heap is madvised for them.
+    @Test func benchReportsTheAllocatorTuningTheCLIApplied() throws {
+        let folder = try TemporaryFolder()
+        try folder.copySample("chelsea.png", to: "samples/chelsea.png")
+        let json = try CLI.run(["bench", "samples", "--preset", "pet", "--repeat", "1", "--warmup", "0", "--json"],
+                               in: folder.url)
+        #expect(json.status == 0, "\(json.stderr)")
+        let allocator = try #require(try parseJSONObject(json.stdout)["allocator"] as? [String])
+        #if os(Linux)
+        #expect(allocator.contains("reuse"))
+        let thp = (try? String(contentsOfFile: "/sys/kernel/mm/transparent_hugepage/enabled", encoding: .utf8)) ?? ""
+        if thp.contains("[always]") || thp.contains("[madvise]") {
+            #expect(allocator.contains("hugePages"), "THP is \(thp)")
+        }
+        #endif
+    }
 }
 
 @Suite struct AutoPresetCLITests {

@@ -33,6 +33,10 @@ public struct BenchmarkReport: Sendable, Codable {
     public var throughput: Throughput
     /// Peak resident memory of the process (getrusage ru_maxrss), bytes.
     public var peakMemoryBytes: Int
+    /// How the allocator was tuned (``AllocatorTuning/names``): `reuse` (freed buffers stay
+    /// for reuse), `hugePages` (one heap madvised for transparent huge pages). Timings of
+    /// runs with different tunings are not comparable.
+    public var allocator: [String] = AllocatorTuning.current.names
 
     /// A fixed-width table: one block per photo, then the totals.
     public var table: String {
@@ -57,7 +61,8 @@ public struct BenchmarkReport: Sendable, Codable {
         block(title + ", per pass (\(repetitions) passes after \(warmup) warm-up, \(threads) thread\(threads == 1 ? "" : "s") per photo)", totalMs)
         lines.append(String(format: "throughput: %.2f images/s, %.1f megapixels/s; peak memory %.1f MB",
                             throughput.imagesPerSecond, throughput.megapixelsPerSecond,
-                            Double(peakMemoryBytes) / 1_048_576))
+                            Double(peakMemoryBytes) / 1_048_576)
+                     + "; allocator: " + (allocator.isEmpty ? "default" : allocator.joined(separator: ", ")))
         return lines.joined(separator: "\n") + "\n"
     }
 }
