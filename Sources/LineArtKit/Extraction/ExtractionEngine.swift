@@ -58,6 +58,11 @@ public struct ExtractionParameters: Sendable, Equatable {
     public var targetSegments: Int = 150
     /// Regions engine: the fewest segments the background simplification may leave (default 50).
     public var minSegments: Int = 50
+    /// Regions engine: the Gaussian blur (σ, working pixels) the colours were smoothed with
+    /// before segmenting (default 0). Blur turns each edge into a band of in-between colour
+    /// about 2σ wide; from σ >= 1 segment borders are snapped onto the middle of the band
+    /// (``snappingBordersToColour(_:count:colours:passes:minContrast:threads:)``, ⌈σ⌉ passes).
+    public var blurSigma: Float = 0
 
     public init(contrastAdjustment: Float = 1.5, strongEdgeFraction: Float = 0.25,
                 lowThresholdRatio: Float = 0.4, minimumMagnitude: Float = 2,

@@ -16,5 +16,6 @@ extension ExtractionParameters {
         lineWidth = settings.thickness
         targetSegments = targets.minRegions + (targets.maxRegions - targets.minRegions) / 4
         minSegments = targets.minRegions + targets.minRegions / 10
+        blurSigma = PreprocessOptions(settings).blurSigma
     }
 }

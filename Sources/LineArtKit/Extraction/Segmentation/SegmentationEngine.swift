@@ -29,9 +29,13 @@
 ///    more than a quarter of all segments, never below the region target plus 10%, and
 ///    segments on the page edge less than ΔE 4 apart merge whatever the count: a line
 ///    between them would follow no boundary in the photo.
-/// 4. Three passes of a 3x3 majority filter, then one of a radius-4 mode filter, calm the
+/// 4. On a blurred page (`blurSigma` >= 1, the toddler preset) borders are snapped onto
+///    the middle of the blurred edges (``snappingBordersToColour(_:count:colours:passes:minContrast:threads:)``,
+///    ⌈σ⌉ one-pixel passes): each pixel by a border takes the neighbouring segment whose mean
+///    colour is nearest its own, among segments at least ΔE 10 apart.
+/// 5. Three passes of a 3x3 majority filter, then one of a radius-4 mode filter, calm the
 ///    segment borders: outlines through texture read as drawn lines, not wiggles.
-/// 5. Every pixel whose right or lower neighbour lies in another segment becomes ink, so
+/// 6. Every pixel whose right or lower neighbour lies in another segment becomes ink, so
 ///    each segment is a closed, 4-connected paper region by construction; post-processing
 ///    thickens the lines.
 public struct SegmentationEngine: ExtractionEngine {
@@ -61,11 +65,15 @@ public struct SegmentationEngine: ExtractionEngine {
                                                      maxWidth: 1.5 * Float(parameters.lineWidth),
                                                      minElongation: 6, betweenness: 1.2)
         let features = SmallFeatureRule(minArea: mergeArea / 4, minContrast: 25, share: 0.15)
-        let (labels, _) = mergeSegments(raw, count: rawCount, colours: lab, minArea: mergeArea,
-                                        maxCount: parameters.targetSegments, features: features,
-                                        borderMergeFactor: 0.3, maxBorderShare: 0.25,
-                                        minCount: parameters.minSegments, minBorderContrast: 4,
-                                        stepExponent: 2)
+        let (merged, mergedCount) = mergeSegments(raw, count: rawCount, colours: lab, minArea: mergeArea,
+                                                  maxCount: parameters.targetSegments, features: features,
+                                                  borderMergeFactor: 0.3, maxBorderShare: 0.25,
+                                                  minCount: parameters.minSegments, minBorderContrast: 4,
+                                                  stepExponent: 2)
+        let snapPasses = parameters.blurSigma >= 1 ? Int(parameters.blurSigma.rounded(.up)) : 0
+        let labels = snapPasses > 0
+            ? snappingBordersToColour(merged, count: mergedCount, colours: lab, passes: snapPasses)
+            : merged
         let calm = majorityFilter(labels, width: lab.width, height: lab.height, passes: 3)
         let smooth = modeFilter(calm, width: lab.width, height: lab.height, radius: 4, passes: 1)
         return drawBoundaries(smooth, width: lab.width, height: lab.height)
