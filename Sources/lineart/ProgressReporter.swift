@@ -23,7 +23,9 @@ final class ProgressReporter: @unchecked Sendable {
     }
 
     /// Records a finished item; `message` is the plain line for non-terminal output.
-    func finished(_ message: String, failure: String? = nil) {
+    /// `warnings` (``pageWarnings(originalSize:pageSize:inkFraction:)``, each naming the file)
+    /// are printed unless quiet; decoder warnings stay in the report.
+    func finished(_ message: String, failure: String? = nil, warnings: [String] = []) {
         lock.lock()
         defer { lock.unlock() }
         done += 1
@@ -31,6 +33,10 @@ final class ProgressReporter: @unchecked Sendable {
             failed += 1
             clearBar()
             writeError("lineart: \(failure)\n")
+        }
+        if style != .quiet && !warnings.isEmpty {
+            clearBar()
+            for warning in warnings { writeError("lineart: warning: \(warning)\n") }
         }
         switch style {
         case .quiet: break

@@ -106,6 +106,27 @@ import Testing
         #expect((batch["counts"] as? [String: Int])?["total"] == 1, "only fish.jpg; the pages are not inputs")
     }
 
+    @Test func aPageThatWillDisappointIsConvertedWithAWarning() throws {
+        let folder = try TemporaryFolder()
+        let dot = ByteImage(width: 2, height: 2, channels: 3, repeating: 200)
+        try folder.write("in/icon.png", try PNGEncoder(pixelFormat: .rgb8).encode(dot))
+        try folder.copySample("chelsea.png", to: "in/cat.png")
+        let loud = try CLI.run(["convert", "in", "-o", "out", "--jobs", "1"], in: folder.url)
+        #expect(loud.status == 0, "\(loud.stderr)")
+        #expect(loud.stderr.contains("lineart: warning: in/icon.png: small photo (2x2 px) enlarged 384x"), "\(loud.stderr)")
+        #expect(loud.stderr.contains("in/icon.png: blank page"), "\(loud.stderr)")
+        #expect(!loud.stderr.contains("in/cat.png: small") && !loud.stderr.contains("in/cat.png: blank"), "\(loud.stderr)")
+        let report = try readJSONObject(folder.path("out/icon.json"))
+        #expect((report["warnings"] as? [String])?.count == 2)
+        // The cat's report keeps only libpng's own warning about its colour profile (which
+        // stderr does not repeat: it is about the file, not the page).
+        let catWarnings = try #require(try readJSONObject(folder.path("out/cat.json"))["warnings"] as? [String])
+        #expect(!catWarnings.contains { $0.contains("enlarged") || $0.contains("blank") || $0.contains("page is only") })
+        let quiet = try CLI.run(["convert", "in", "-o", "out", "--overwrite", "-q"], in: folder.url)
+        #expect(quiet.status == 0)
+        #expect(!quiet.stderr.contains("warning"), "-q prints no warnings: \(quiet.stderr)")
+    }
+
     @Test func aFileReachedTwiceIsConvertedOnceAndTheOtherPathsAreListed() throws {
         let folder = try TemporaryFolder()
         try folder.copySample("HappyFish.jpg", to: "in/fish.jpg")

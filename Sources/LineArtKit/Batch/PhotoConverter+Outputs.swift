@@ -124,7 +124,8 @@ extension PhotoConverter {
             originalSize: decoded.originalSize, processedSize: result.lineArt.size,
             orientation: decoded.orientation.rawValue, preset: preset.name, settings: preset.settings,
             fillability: result.fillability, timingsMs: timings, faces: result.faces,
-            warnings: decoded.warnings)
+            warnings: decoded.warnings + pageWarnings(originalSize: decoded.originalSize, pageSize: result.lineArt.size,
+                                                      inkFraction: result.fillability.inkFraction))
         if outputs.formats != [.png] { report.pages = outputs.formats.map { paths.page($0) } }
         if outputs.regions {
             report.regionMap = paths.regionMap
