@@ -25,7 +25,7 @@ func snappingBordersToColour(_ labels: [Int32], count: Int, colours: FloatImage,
     let width = colours.width, height = colours.height, ch = colours.channels
     precondition(labels.count == width * height, "labels do not match the colour image")
     guard width > 2, height > 2, count > 1, passes > 0 else { return labels }
-    let means = segmentMeans(labels, colours: colours, count: count)
+    let means = SegmentColourSums(labels, colours: colours, count: count).means(channels: ch)
     // Which pairs of labels may compete is asked per pixel and neighbour: precomputing it
     // would need count² entries, so the test is the distance of the two means.
     let minContrast2 = minContrast * minContrast
@@ -109,29 +109,4 @@ private func distance2(_ a: UnsafeBufferPointer<Float>, _ i: Int, _ b: UnsafeBuf
         sum += d * d
     }
     return sum
-}
-
-/// The mean colour of each label `0..<count` (zero for a label with no pixels).
-private func segmentMeans(_ labels: [Int32], colours: FloatImage, count: Int) -> [Float] {
-    let ch = colours.channels
-    var sums = [Double](repeating: 0, count: count * ch)
-    var areas = [Int](repeating: 0, count: count)
-    labels.withUnsafeBufferPointer { labels in
-    colours.samples.withUnsafeBufferPointer { pixels in
-    sums.withUnsafeMutableBufferPointer { sums in
-    areas.withUnsafeMutableBufferPointer { areas in
-        for i in 0..<labels.count {
-            let l = Int(labels[i])
-            areas[l] += 1
-            for c in 0..<ch { sums[l * ch + c] += Double(pixels[i * ch + c]) }
-        }
-    }
-    }
-    }
-    }
-    var means = [Float](repeating: 0, count: count * ch)
-    for l in 0..<count where areas[l] > 0 {
-        for c in 0..<ch { means[l * ch + c] = Float(sums[l * ch + c] / Double(areas[l])) }
-    }
-    return means
 }

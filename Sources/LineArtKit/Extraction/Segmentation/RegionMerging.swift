@@ -83,25 +83,15 @@ struct SegmentGraph {
     init(labels: [Int32], count: Int, colours: FloatImage) {
         channels = colours.channels
         forest = DisjointSets(count: count)
-        area = [Int](repeating: 0, count: count)
-        colourSum = [Float](repeating: 0, count: count * colours.channels)
+        let totals = SegmentColourSums(labels, colours: colours, count: count)
+        area = totals.areas
+        colourSum = totals.sums
         neighbours = Array(repeating: [:], count: count)
         alive = count
         version = [Int32](repeating: 0, count: count)
         touchesBorder = [Bool](repeating: false, count: count)
         let width = colours.width, height = colours.height, ch = channels
         labels.withUnsafeBufferPointer { lab in
-            colours.samples.withUnsafeBufferPointer { px in
-                area.withUnsafeMutableBufferPointer { area in
-                    colourSum.withUnsafeMutableBufferPointer { sum in
-                        for i in 0..<lab.count {
-                            let l = Int(lab[i])
-                            area[l] += 1
-                            for c in 0..<ch { sum[l * ch + c] += px[i * ch + c] }
-                        }
-                    }
-                }
-            }
             touchesBorder.withUnsafeMutableBufferPointer { border in
                 for x in 0..<width { border[Int(lab[x])] = true; border[Int(lab[(height - 1) * width + x])] = true }
                 for y in 0..<height { border[Int(lab[y * width])] = true; border[Int(lab[y * width + width - 1])] = true }
