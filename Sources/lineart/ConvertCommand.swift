@@ -90,6 +90,10 @@ struct ConvertCommand: ParsableCommand {
             let missing = discovery.problems.map(\.path).joined(separator: ", ")
             throw ValidationError("no input found: \(missing) does not exist")
         }
+        if discovery.inputs.isEmpty && discovery.problems.isEmpty && !quiet {
+            // Not an error (a folder can be empty today and full tomorrow), but say so.
+            writeError("lineart: no photos found in \(inputs.joined(separator: ", ")) (JPEG and PNG files; hidden files are skipped)\n")
+        }
         let layout = OutputLayout(root: outputRoot, inputs: discovery.inputs)
         // --jobs is the number of cores to use: photos first, and cores no photo can use
         // (fewer photos than jobs) split each photo's row-parallel steps.

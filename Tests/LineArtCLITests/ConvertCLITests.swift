@@ -106,6 +106,17 @@ import Testing
         #expect((batch["counts"] as? [String: Int])?["total"] == 1, "only fish.jpg; the pages are not inputs")
     }
 
+    @Test func anEmptyFolderConvertsNothingAndSaysSo() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("in/readme.txt", Array("no photos here\n".utf8))
+        let result = try CLI.run(["convert", "in", "-o", "out"], in: folder.url)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.contains("lineart: no photos found in in"), "\(result.stderr)")
+        let summary = try readJSONObject(folder.path("out/report.json"))
+        #expect((summary["counts"] as? [String: Any])?["total"] as? Int == 0)
+        #expect((summary["pages"] as? [Any])?.isEmpty == true)
+    }
+
     @Test func aPageThatWillDisappointIsConvertedWithAWarning() throws {
         let folder = try TemporaryFolder()
         let dot = ByteImage(width: 2, height: 2, channels: 3, repeating: 200)
