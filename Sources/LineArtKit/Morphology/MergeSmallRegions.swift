@@ -59,6 +59,14 @@ public func mergeSmallRegions(_ lineArt: ByteImage, minArea: Int, lineWidth: Int
     var output = hardThreshold(lineArt)
     if eraseLooseInk {
         // Holes first, so erased ink that only meets a hole does not count as joining paper.
+        // A filled hole with one neighbouring region (a speck of a region, outlined and
+        // filled, alone in that region's paper) belongs to that region: its ring of ink then
+        // separates nothing and goes with the hole, instead of staying as a blot. A hole in
+        // a line between two regions keeps its own label, so the line around it stays whole.
+        for hole in holes {
+            let root = graph.find(hole)
+            if let only = graph.onlyNeighbour(of: root) { graph.union(root, only) }
+        }
         if !holes.isEmpty { fill(holes, of: regions, in: &output) }
         eraseMergedBoundaries(&output, owner: owner, graph: &graph, lineWidth: lineWidth, looseInkToo: true)
         return output
@@ -229,6 +237,18 @@ private struct RegionGraph {
             best = (r, length, area[r])
         }
         return best?.root
+    }
+
+    /// The neighbouring root, when there is exactly one.
+    mutating func onlyNeighbour(of root: Int) -> Int? {
+        var only: Int?
+        for other in neighbours[root].keys {
+            let r = find(other)
+            if r == root || r == only { continue }
+            if only != nil { return nil }
+            only = r
+        }
+        return only
     }
 
     /// Merges two roots; the smaller neighbour table is folded into the larger.

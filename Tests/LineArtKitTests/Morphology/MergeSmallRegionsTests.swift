@@ -97,16 +97,28 @@ import Testing
         #expect(ring.count >= 3 && ring.count < 16, "ink left across the ring: \(ring)")
     }
 
-    @Test func inkAroundAFilledPinHoleDoesNotBecomeARegion() {
-        // A 21x21 ink blob with a 1-px hole in its middle, in one big region. The ink nearest
-        // the hole is the hole's; the hole is filled (fillBelow), and the ink between it and
-        // the kept band around it touches no other paper, so it stays ink.
+    @Test func aBlotAroundAFilledPinHoleAloneInOneRegionIsErased() {
+        // A 21x21 ink blob with a 1-px hole in its middle, in one big region (a speck of a
+        // region, outlined and filled). The filled hole belongs to the region around it, so
+        // the blob separates nothing and goes, hole and all: no blot, no island of paper.
         var page = ByteImage(width: 100, height: 100, repeating: 255)
         for y in 40...60 { for x in 40...60 { page[x, y] = 0 } }
         page[50, 50] = 255
         #expect(MergeSmallRegionsTests.regionAreas(page).count == 2)
         let cleaned = mergeSmallRegions(page, minArea: 100, lineWidth: 3, fillBelow: 5, eraseLooseInk: true)
-        #expect(MergeSmallRegionsTests.regionAreas(cleaned).count == 1, "no island of paper inside the blob")
-        #expect(cleaned[50, 50] == 0 && cleaned[51, 50] == 0)
+        #expect(MergeSmallRegionsTests.regionAreas(cleaned) == [100 * 100])
+    }
+
+    @Test func aPinHoleInALineBetweenTwoRegionsIsFilledAndTheLineStays() {
+        // The same hole in the middle of a 15-px band between a top and a bottom region: the
+        // band is a line between regions still apart, so it stays (cut down around its middle)
+        // and the hole in it is filled, not left as a third region.
+        var page = ByteImage(width: 100, height: 100, repeating: 255)
+        for y in 43...57 { for x in 0..<100 { page[x, y] = 0 } }
+        page[50, 50] = 255
+        #expect(MergeSmallRegionsTests.regionAreas(page).count == 3)
+        let cleaned = mergeSmallRegions(page, minArea: 100, lineWidth: 3, fillBelow: 5, eraseLooseInk: true)
+        #expect(MergeSmallRegionsTests.regionAreas(cleaned).count == 2)
+        #expect(cleaned[50, 50] == 0 && cleaned[20, 50] == 0)
     }
 }
