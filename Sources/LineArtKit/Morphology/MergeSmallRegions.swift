@@ -59,13 +59,14 @@ public func mergeSmallRegions(_ lineArt: ByteImage, minArea: Int, lineWidth: Int
     var output = hardThreshold(lineArt)
     if eraseLooseInk {
         // Holes first, so erased ink that only meets a hole does not count as joining paper.
-        // A filled hole with one neighbouring region (a speck of a region, outlined and
-        // filled, alone in that region's paper) belongs to that region: its ring of ink then
-        // separates nothing and goes with the hole, instead of staying as a blot. A hole in
-        // a line between two regions keeps its own label, so the line around it stays whole.
+        // A filled hole belongs to its neighbour with the longest shared boundary, so the
+        // ink between them separates nothing and goes like other loose ink: a speck of a
+        // region alone in the paper (outlined, then filled) vanishes instead of staying as a
+        // blot, and a hole inside a line leaves that line one stroke wide, not a lump. Ink
+        // erased there joins the neighbour's paper, never a paper island of its own.
         for hole in holes {
             let root = graph.find(hole)
-            if let only = graph.onlyNeighbour(of: root) { graph.union(root, only) }
+            if let target = graph.longestBoundaryNeighbour(of: root) { graph.union(root, target) }
         }
         if !holes.isEmpty { fill(holes, of: regions, in: &output) }
         eraseMergedBoundaries(&output, owner: owner, graph: &graph, lineWidth: lineWidth, looseInkToo: true)
@@ -237,18 +238,6 @@ private struct RegionGraph {
             best = (r, length, area[r])
         }
         return best?.root
-    }
-
-    /// The neighbouring root, when there is exactly one.
-    mutating func onlyNeighbour(of root: Int) -> Int? {
-        var only: Int?
-        for other in neighbours[root].keys {
-            let r = find(other)
-            if r == root || r == only { continue }
-            if only != nil { return nil }
-            only = r
-        }
-        return only
     }
 
     /// Merges two roots; the smaller neighbour table is folded into the larger.
