@@ -31,7 +31,7 @@ public struct AllocatorTuning: OptionSet, Sendable {
 /// - **Huge pages**: every thread allocates from the one main heap (`M_ARENA_MAX` 1),
 ///   which grows at once by 256 MB of address space (untouched pages cost no memory) whose
 ///   2 MB-aligned span is madvised `MADV_HUGEPAGE`. Where transparent huge pages are
-///   enabled (`always` or `madvise`), first touches fault 2 MB pages: about 800 page faults
+///   enabled (`always` or `madvise`), first touches fault 2 MB pages: about 1,400 page faults
 ///   instead of 7,900 for the 20 MP photo, half the system time (docs/benchmarks.md).
 /// - Returns: what was applied (empty off glibc).
 @discardableResult
