@@ -7,7 +7,7 @@ struct ValidateCommand: ParsableCommand {
         commandName: "validate",
         abstract: "Check whether existing line art is fillable.",
         discussion: """
-            Works on any black-on-white page (from this tool or another): paper is every pixel with gray value >= 128, ink the rest. Prints, per page, the region count, closure rate, leak potential, tap usability and ink fraction against the preset's targets, with suggestions for the settings to change.
+            Works on any black-on-white page (from this tool or another): paper is every pixel with gray value >= 128, ink the rest. Prints, per page, the region count, closure rate, leak potential, tap usability and ink fraction against the preset's targets, with suggestions for the settings to change. An image that looks like a photo rather than line art (mostly mid-gray) gets a warning on stderr.
 
             Exit status: 0 every page passes, 1 some page fails its targets or cannot be read, 2 usage error.
             """
@@ -33,9 +33,10 @@ struct ValidateCommand: ParsableCommand {
         var allPass = true
         for path in images {
             do {
-                let result = try validatePage(atPath: path, preset: preset)
-                entries.append(PageValidation(input: path, fillability: result, error: nil))
+                let (result, warnings) = try validatePage(atPath: path, preset: preset)
+                entries.append(PageValidation(input: path, fillability: result, error: nil, warnings: warnings))
                 allPass = allPass && result.passes
+                for warning in warnings { writeError("lineart: warning: \(path): \(warning)\n") }
                 if !json { print(Self.describe(path: path, result)) }
             } catch {
                 allPass = false

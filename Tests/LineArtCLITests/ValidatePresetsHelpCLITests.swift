@@ -34,6 +34,19 @@ import Testing
         #expect(result.stderr.contains("notes.png: not an image"))
     }
 
+    @Test func aPhotoGivenToValidateGetsAWarning() throws {
+        let folder = try TemporaryFolder()
+        try folder.copySample("chelsea.png", to: "cat.png")
+        _ = try CLI.run(["convert", "cat.png", "-o", "out", "--preset", "pet", "-q"], in: folder.url)
+        let result = try CLI.run(["validate", "cat.png", "out/cat.png", "--preset", "pet", "--json"], in: folder.url)
+        #expect(result.stderr.contains("lineart: warning: cat.png: "), "\(result.stderr)")
+        #expect(result.stderr.contains("looks like a photo"))
+        #expect(!result.stderr.contains("out/cat.png: "), "the page itself reads as line art: \(result.stderr)")
+        let pages = try #require(try parseJSONObject(result.stdout)["pages"] as? [[String: Any]])
+        #expect((pages[0]["warnings"] as? [String])?.count == 1)
+        #expect((pages[1]["warnings"] as? [String]) == [])
+    }
+
     @Test func validateWithoutImagesIsAUsageError() throws {
         let result = try CLI.run(["validate"])
         #expect(result.status == 2)

@@ -17,10 +17,13 @@ public struct PageValidation: Sendable, Encodable {
     public var input: String
     public var fillability: FillabilityResult?
     public var error: String?
+    /// ``lineArtWarnings(_:)`` about the image (empty for a page that reads as line art).
+    public var warnings: [String]
 
-    public init(input: String, fillability: FillabilityResult?, error: String?) {
+    public init(input: String, fillability: FillabilityResult?, error: String?, warnings: [String] = []) {
         self.input = input
         self.fillability = fillability
         self.error = error
+        self.warnings = warnings
     }
 }
