@@ -13,6 +13,8 @@ struct ConvertCommand: ParsableCommand {
 
             Faces looking at the camera (at least a tenth of the page across, upright or leaning up to about 25 degrees) keep their eyes, brows, nose and mouth as open strokes; NAME.json lists them under "faces" (--set faceFeatures=false turns this off).
 
+            A picture drawn with dark outlines (a cartoon, clip art, a colouring-book scan) keeps its own outlines, with every shape they enclose and their open strokes; NAME.json then says "lineSource": "drawing".
+
             --preset auto tries every built-in preset on each photo (decoded once) and keeps the page that passes its preset's fillability targets with the best score, preferring object, portrait, landscape, pet, abstract, then toddler on equal results; each report names the preset chosen. It costs six pipeline runs per photo.
 
             Exit status: 0 all converted, 1 some failed, 2 usage error, 130 interrupted.

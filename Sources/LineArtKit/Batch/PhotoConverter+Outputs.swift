@@ -124,6 +124,7 @@ extension PhotoConverter {
             originalSize: decoded.originalSize, processedSize: result.lineArt.size,
             orientation: decoded.orientation.rawValue, preset: preset.name, settings: preset.settings,
             fillability: result.fillability, timingsMs: timings, faces: result.faces,
+            lineSource: result.lineSource,
             warnings: decoded.warnings + pageWarnings(originalSize: decoded.originalSize, pageSize: result.lineArt.size,
                                                       inkFraction: result.fillability.inkFraction))
         if outputs.formats != [.png] { report.pages = outputs.formats.map { paths.page($0) } }

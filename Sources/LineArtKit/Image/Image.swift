@@ -62,3 +62,18 @@ extension Image {
         return Image(width: width, height: height, channels: channels, samples: samples)
     }
 }
+
+extension Image {
+    /// One channel of the image as a 1-channel image of the same size.
+    public func channel(_ c: Int) -> Image {
+        precondition(c >= 0 && c < channels, "no such channel")
+        let n = pixelCount, ch = channels
+        let plane = [Sample](unsafeUninitializedCapacity: n) { buffer, initialized in
+            samples.withUnsafeBufferPointer { s in
+                for i in 0..<n { buffer[i] = s[i * ch + c] }
+            }
+            initialized = n
+        }
+        return Image(width: width, height: height, channels: 1, samples: plane)
+    }
+}

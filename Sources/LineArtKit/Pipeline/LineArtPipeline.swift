@@ -60,12 +60,16 @@ public struct LineArtPipeline: Sendable {
     /// The stages after preprocessing, timed into `timings`.
     private func run(_ prepared: PreprocessedImage, timings: StageTimings) -> PipelineResult {
         var timings = timings
-        let (lines, faces) = timed(&timings.extract) { extractAndDetectFaces(prepared) }
-        let page = timed(&timings.postprocess) { drawFaceFeatures(on: postprocess(lines), prepared, faces: faces) }
+        let (lines, faces, source) = timed(&timings.extract) { extractAndDetectFaces(prepared) }
+        let page = timed(&timings.postprocess) {
+            source == .drawing
+                ? postprocessDrawing(lines)
+                : drawFaceFeatures(on: postprocess(lines), prepared, faces: faces)
+        }
         let analysis = timed(&timings.validate) {
             validator.analyze(page, suggestionContext: SuggestionContext(settings))
         }
-        return PipelineResult(lineArt: page, analysis: analysis, faces: faces, timings: timings)
+        return PipelineResult(lineArt: page, analysis: analysis, faces: faces, lineSource: source, timings: timings)
     }
 
     /// Stage 1: resize to `maxDimension`, blur, contrast curve, denoise, polarity.
@@ -93,13 +97,7 @@ public struct LineArtPipeline: Sendable {
 
     /// The steps of ``postprocess(_:)``; the row-band-parallel ones use ``PhotoThreads``.
     private func postprocessSteps(_ lines: ByteImage) -> ByteImage {
-        var page = closeInkGaps(lines, kernel: 1)
-        if settings.closeLargeGaps && settings.largeGapKernel > 1 {
-            page = closeInkGaps(page, kernel: settings.largeGapKernel)
-        }
-        page = thickenInk(page, to: settings.thickness)
-        page = hardThreshold(page)
-        page = removeSmallObjects(page, minArea: settings.minSpeckArea)
+        var page = closedAndThickened(lines)
         if settings.simplifyRegions {
             page = mergeSmallRegions(page, minArea: settings.minRegionArea, lineWidth: settings.thickness,
                                      keepShare: smallShapeShare, fillBelow: settings.minSpeckArea,
@@ -108,13 +106,55 @@ public struct LineArtPipeline: Sendable {
         return page
     }
 
-    /// Stages 2 and 2b. With two threads the face detection runs beside the extraction
-    /// (``runBesideOnIdleCore(while:_:)``), in the time its serial steps leave a core idle.
-    func extractAndDetectFaces(_ image: PreprocessedImage) -> (lines: ByteImage, faces: [FaceBox]) {
-        guard threads >= 2 else { return (extract(image), detectFaces(image)) }
+    /// The first steps of ``postprocess(_:)``: micro-gaps sealed, larger gaps closed,
+    /// strokes thickened, thresholded, ink specks under `minSpeckArea` erased.
+    private func closedAndThickened(_ lines: ByteImage) -> ByteImage {
+        var page = closeInkGaps(lines, kernel: 1)
+        if settings.closeLargeGaps && settings.largeGapKernel > 1 {
+            page = closeInkGaps(page, kernel: settings.largeGapKernel)
+        }
+        page = thickenInk(page, to: settings.thickness)
+        page = hardThreshold(page)
+        return removeSmallObjects(page, minArea: settings.minSpeckArea)
+    }
+
+    /// Stages 2 and 2b: a line drawing's own outlines (``drawnOutlines(_:)``), or else the
+    /// engine's lines and the faces. With two threads the drawing test and the face
+    /// detection run beside the extraction (``runBesideOnIdleCore(while:_:)``), in the time
+    /// its serial steps leave a core idle; a drawing then discards the extraction.
+    func extractAndDetectFaces(_ image: PreprocessedImage) -> (lines: ByteImage, faces: [FaceBox], source: LineSource) {
+        guard threads >= 2 else {
+            if let outlines = drawnOutlines(image) { return (outlines, [], .drawing) }
+            return (extract(image), detectFaces(image), .engine)
+        }
         var detector = self
         detector.threads = 1
-        return runBesideOnIdleCore(while: { extract(image) }, { [detector] in detector.detectFaces(image) })
+        let (lines, (outlines, faces)) = runBesideOnIdleCore(while: { extract(image) }, { [detector] in
+            let outlines = detector.drawnOutlines(image)
+            return (outlines, outlines == nil ? detector.detectFaces(image) : [])
+        })
+        if let outlines { return (outlines, [], .drawing) }
+        return (lines, faces, .engine)
+    }
+
+    /// Stage 2, for a picture drawn with dark outlines (``LineDrawing``): those outlines
+    /// as 1-px lines; nil for a photo (or planes made without ``PreprocessedImage/sharpLightness``).
+    public func drawnOutlines(_ image: PreprocessedImage) -> ByteImage? {
+        image.sharpLightness.flatMap { LineDrawing().outlinesIfDrawing($0) }
+    }
+
+    /// Stage 3 for a drawing's outlines: the gap closing, thickening and speck removal of
+    /// ``postprocess(_:)``, and paper pin-holes under `minSpeckArea` filled. No region is
+    /// merged: every shape the drawing outlines stays, however far below `minRegionArea`
+    /// (an eye, a fin), and so do its open strokes (a mouth). Merging a small region erases
+    /// the ink it shares with its neighbour, which is the drawing's own outline; tried with
+    /// regions under an eighth of `minRegionArea` merged, the toddler fish lost its eye and
+    /// two fins.
+    public func postprocessDrawing(_ lines: ByteImage) -> ByteImage {
+        PhotoThreads.$count.withValue(threads) {
+            mergeSmallRegions(closedAndThickened(lines), minArea: settings.minSpeckArea,
+                              lineWidth: settings.thickness, fillBelow: settings.minSpeckArea)
+        }
     }
 
     /// Stage 2b (when `faceFeatures`): frontal faces in the preprocessed lightness, upright
@@ -161,10 +201,20 @@ public struct PipelineResult: Sendable {
     public var analysis: FillabilityAnalysis
     /// The faces whose features the page draws, in pixels of the page.
     public var faces: [FaceBox]
+    /// Where the page's lines come from: the extraction engine, or a drawing's own outlines.
+    public var lineSource: LineSource
     /// Preprocess, extract, post-process and validate times (decode and encode are 0).
     public var timings: StageTimings
 
     public var fillability: FillabilityResult { analysis.result }
+}
+
+/// Where a page's lines come from.
+public enum LineSource: String, Sendable, Equatable, Codable {
+    /// The preset's extraction engine (a photo).
+    case engine
+    /// The outlines of a picture drawn with dark lines (``LineDrawing``).
+    case drawing
 }
 
 extension FillabilityProfile {
@@ -186,4 +236,5 @@ extension SuggestionContext {
                   simplifyRegions: settings.simplifyRegions, maxDimension: settings.maxDimension)
     }
 }
+
 

@@ -8,7 +8,8 @@
 /// result is bit-identical to the non-streamed steps: every resized row is computed from
 /// the same input rows with the same integer sums (``AreaRowKernel``), Lab per pixel with
 /// the same code (``LabColor/convert(_:channels:into:pixels:)``), and the Kuwahara pass is
-/// the same band function over all rows (its result never depends on the bands).
+/// the same band function over all rows (its result never depends on the bands). The L*
+/// of each Lab row is kept too, before the Kuwahara pass (``PreprocessedImage/sharpLightness``).
 ///
 /// Only the intermediate rows that are still needed are kept: a ring of horizontal sums as
 /// deep as one output row's input rows, one resized row, one Lab row; only the Kuwahara
@@ -21,6 +22,7 @@ final class OverlappedPreprocess: ScanlineConsumer, @unchecked Sendable {
     // Written by `consume`, read by `front` afterwards, both on the thread that decodes
     // the photo (libjpeg itself runs on a second one).
     private var result: FloatImage?
+    private var resultLightness: FloatImage?
     private var resultInputSize: ImageSize?
 
     /// Decoded rows waited for at once (two of libjpeg's batches). Waking a sleeping thread
@@ -34,13 +36,15 @@ final class OverlappedPreprocess: ScanlineConsumer, @unchecked Sendable {
     }
 
     /// Lab after the first Kuwahara pass (just Lab when `denoiseRadius` is 0) of the whole
-    /// decoded image, made from an input of `size` with `options`; nil when there is no
-    /// complete result for them (the decode was not streamed, or it failed).
-    func front(inputSize size: ImageSize, options other: PreprocessOptions) -> FloatImage? {
+    /// decoded image, and its L* before that pass, made from an input of `size` with
+    /// `options`; nil when there is no complete result for them (the decode was not
+    /// streamed, or it failed).
+    func front(inputSize size: ImageSize, options other: PreprocessOptions) -> (lab: FloatImage, lightness: FloatImage)? {
         guard resultInputSize == size, other.maxDimension == options.maxDimension,
               other.enlargeSmallPhotos == options.enlargeSmallPhotos,
-              other.denoiseRadius == options.denoiseRadius else { return nil }
-        return result
+              other.denoiseRadius == options.denoiseRadius,
+              let result, let resultLightness else { return nil }
+        return (result, resultLightness)
     }
 
     /// Only a strict area-averaging downscale: the photo's long side exceeds
@@ -61,6 +65,7 @@ final class OverlappedPreprocess: ScanlineConsumer, @unchecked Sendable {
         var means = [Float](repeating: 0, count: rowLen)
         var lab = [Float](repeating: 0, count: w * 3)  // a* = b* = 0 stay for gray input
         var complete = false
+        var lightness = [Float](repeating: 0, count: w * h)
         let out = [Float](unsafeUninitializedCapacity: w * h * 3) { buffer, initialized in
             sums.withUnsafeMutableBufferPointer { sums in
             scratch.withUnsafeMutableBufferPointer { scratch in
@@ -86,6 +91,7 @@ final class OverlappedPreprocess: ScanlineConsumer, @unchecked Sendable {
                     }
                     kernel.verticalMeans(row: y, sums: sums, ringRows: ringRows, scratch: scratch, into: means)
                     LabColor.convert(means, channels: ch, into: lab, pixels: 0..<w)
+                    for x in 0..<w { lightness[y * w + x] = lab[3 * x] }
                     made += 1
                     return true
                 }
@@ -104,6 +110,7 @@ final class OverlappedPreprocess: ScanlineConsumer, @unchecked Sendable {
         }
         if complete {
             result = Image(width: w, height: h, channels: 3, samples: out)
+            resultLightness = Image(width: w, height: h, channels: 1, samples: lightness)
             resultInputSize = input
         }
     }

@@ -53,14 +53,20 @@ public struct PreprocessedImage: Sendable {
     public var polarity: Polarity
     /// Size of the original input before resizing.
     public var originalSize: ImageSize
+    /// L* (0...100) of the resized photo before denoising, blur and the contrast curve,
+    /// 1 channel: thin dark outlines are still there (``LineDrawing``). nil when the
+    /// planes were made without it.
+    public var sharpLightness: FloatImage?
 
-    public init(lab: FloatImage, luminance: FloatImage, polarity: Polarity, originalSize: ImageSize) {
+    public init(lab: FloatImage, luminance: FloatImage, polarity: Polarity, originalSize: ImageSize,
+                sharpLightness: FloatImage? = nil) {
         precondition(lab.channels == 3 && luminance.channels == 1 && lab.size == luminance.size,
                      "lab must be 3-channel and luminance 1-channel of the same size")
         self.lab = lab
         self.luminance = luminance
         self.polarity = polarity
         self.originalSize = originalSize
+        self.sharpLightness = sharpLightness
     }
 
     /// Working size (after resizing).
@@ -72,7 +78,8 @@ public struct PreprocessedImage: Sendable {
 /// Preprocesses a decoded photo into working planes.
 ///
 /// Steps, in order: uniform margins cut off when `trimMargins`; area-averaging downscale to `maxDimension` (exact means, kept as
-/// floats; small photos enlarged bilinearly instead when `enlargeSmallPhotos`) → sRGB to CIE Lab → Kuwahara denoise (`denoiseRadius`, `denoisePasses`) →
+/// floats; small photos enlarged bilinearly instead when `enlargeSmallPhotos`) → sRGB to CIE Lab (its L* kept
+/// as `sharpLightness`) → Kuwahara denoise (`denoiseRadius`, `denoisePasses`) →
 /// Gaussian blur (`σ = blurAmount` working pixels) → contrast S-curve on L* (`contrastBoost`) →
 /// luminance plane `L*/100` → polarity detection on it.
 /// - Parameter image: RGB (3-channel) or gray (1-channel) bytes, upright.
@@ -93,14 +100,17 @@ func preprocess(_ image: ByteImage, options: PreprocessOptions, overlapped: Over
     let radius = max(0, options.denoiseRadius), passes = max(1, options.denoisePasses)
     let margins = options.trimMargins ? uniformMargins(image) : Margins()
     var lab: FloatImage
+    let sharpLightness: FloatImage
     if margins.isEmpty, let front = overlapped?.front(inputSize: image.size, options: options) {
-        lab = kuwaharaFilter(front, radius: radius, passes: passes - 1, threads: threads)
+        lab = kuwaharaFilter(front.lab, radius: radius, passes: passes - 1, threads: threads)
+        sharpLightness = front.lightness
     } else {
         let photo = trimming(image, margins: margins)
         let resized = options.enlargeSmallPhotos
             ? resizeToWorkingSizeAsFloat(photo, maxDimension: max(1, options.maxDimension), threads: threads)
             : resizeToFitAsFloat(photo, maxDimension: max(1, options.maxDimension), threads: threads)
         lab = LabColor.labFromSRGB(resized, threads: threads)
+        sharpLightness = lab.channel(0)
         lab = kuwaharaFilter(lab, radius: radius, passes: passes, threads: threads)
     }
     lab = gaussianBlur(lab, sigma: options.blurSigma)
@@ -115,5 +125,5 @@ func preprocess(_ image: ByteImage, options: PreprocessOptions, overlapped: Over
     let luminance = FloatImage(width: lab.width, height: lab.height, channels: 1, samples: lum)
     return PreprocessedImage(lab: lab, luminance: luminance,
                              polarity: detectPolarity(luminance: luminance),
-                             originalSize: image.size)
+                             originalSize: image.size, sharpLightness: sharpLightness)
 }

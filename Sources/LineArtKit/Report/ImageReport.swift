@@ -23,6 +23,9 @@ public struct ImageReport: Sendable, Encodable {
     public var timingsMs: StageTimings
     /// Frontal faces whose features the page draws (pixels of the page, largest first).
     public var faces: [FaceBox]
+    /// `engine` (the preset's extraction engine drew the lines) or `drawing` (the picture
+    /// is drawn with dark outlines and the page keeps them; see ``LineDrawing``).
+    public var lineSource: LineSource
     /// Non-fatal problems, e.g. corrupt data libjpeg decoded around.
     public var warnings: [String]
 

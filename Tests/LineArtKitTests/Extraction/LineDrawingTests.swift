@@ -1,0 +1,112 @@
+import Foundation
+import Testing
+@testable import LineArtKit
+
+@Suite struct LineDrawingTests {
+    /// A cartoon at 160x120: white paper, a filled shape with a colour gradient inside, a
+    /// 1.5 px dark outline around it, an eye (ring) and an open mouth stroke; as L*.
+    static func cartoon() -> FloatImage {
+        let w = 160, h = 120
+        var l = FloatImage(width: w, height: h, channels: 1, repeating: 97)
+        for y in 0..<h {
+            for x in 0..<w {
+                let dx = (Double(x) - 80) / 55, dy = (Double(y) - 60) / 38
+                let r = (dx * dx + dy * dy).squareRoot()
+                if r < 1 { l[x, y] = Float(75 - 30 * Double(x) / Double(w)) }  // shaded fill
+                if abs(r - 1) * 45 < 0.8 { l[x, y] = 8 }  // outline
+                let e = ((Double(x) - 105) * (Double(x) - 105) + (Double(y) - 50) * (Double(y) - 50)).squareRoot()
+                if e < 8 { l[x, y] = 95 }
+                if abs(e - 8) < 0.8 { l[x, y] = 8 }  // eye
+                let m = ((Double(x) - 95) * (Double(x) - 95) + (Double(y) - 55) * (Double(y) - 55)).squareRoot()
+                if abs(m - 22) < 0.8 && y > 65 && x < 105 { l[x, y] = 10 }  // mouth, an open arc
+            }
+        }
+        return l
+    }
+
+    /// A "photo": soft blobs of several lightnesses with no dark outlines.
+    static func softPhoto() -> FloatImage {
+        let w = 160, h = 120
+        var l = FloatImage(width: w, height: h, channels: 1, repeating: 50)
+        for y in 0..<h {
+            for x in 0..<w {
+                let a = sin(Double(x) / 9) * cos(Double(y) / 7)
+                l[x, y] = Float(50 + 35 * tanh(3 * a))
+            }
+        }
+        return l
+    }
+
+    @Test func lineDepthIsTheContrastOfThinDarkLinesAndZeroInsideWideDarkAreas() {
+        var l = FloatImage(width: 30, height: 10, channels: 1, repeating: 90)
+        for y in 0..<10 { l[5, y] = 20 }  // a 1 px line
+        for y in 0..<10 { for x in 15..<25 { l[x, y] = 20 } }  // a 10 px dark band
+        let depth = lineDepth(l)
+        #expect(abs(depth[5 * 30 + 5] - 70) < 0.5, "\(depth[5 * 30 + 5])")
+        #expect(depth[5 * 30 + 20] == 0, "the middle of a band wider than the window is no line")
+        #expect(depth[5 * 30 + 10] == 0, "paper")
+    }
+
+    @Test func aCartoonIsADrawingAndItsOutlinesCloseItsShapes() throws {
+        let outlines = try #require(LineDrawing().outlinesIfDrawing(Self.cartoon()))
+        // Thin lines: no 2x2 block of ink.
+        var blocks = 0
+        for y in 0..<119 {
+            for x in 0..<159 where outlines[x, y] == 0 && outlines[x + 1, y] == 0
+                && outlines[x, y + 1] == 0 && outlines[x + 1, y + 1] == 0 { blocks += 1 }
+        }
+        #expect(blocks == 0)
+        // Paper inside the body, inside the eye and outside: three regions (the mouth is an
+        // open stroke inside the body).
+        let regions = label(outlines, connectivity: .four, where: FillabilityValidator.isPaper)
+        #expect(regions.count == 3, "\(regions.count) paper regions")
+        let mouthInk = (66..<78).contains { y in (80..<100).contains { x in outlines[x, y] == 0 } }
+        #expect(mouthInk, "the mouth stroke is kept")
+    }
+
+    @Test func softShapesWithoutOutlinesAreNoDrawing() {
+        #expect(LineDrawing().outlinesIfDrawing(Self.softPhoto()) == nil)
+        #expect(LineDrawing().outlinesIfDrawing(FloatImage(width: 50, height: 40, channels: 1, repeating: 60)) == nil)
+        #expect(LineDrawing().outlinesIfDrawing(FloatImage(width: 2, height: 2, channels: 1, repeating: 0)) == nil)
+    }
+
+    /// The sample photos (at the toddler preset's 256 px, where the test is least strict)
+    /// are no drawings; the cartoon fish is.
+    @Test func onlyTheCartoonAmongTheSamplesIsADrawing() throws {
+        let folder = repositoryRoot.appendingPathComponent("SampleImages")
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+            .filter { $0.hasSuffix(".jpg") || $0.hasSuffix(".png") }.sorted()
+        #expect(files.count == 14)
+        let preset = try BuiltinPresets.named("toddler")
+        let pipeline = try LineArtPipeline(preset: preset)
+        var drawings: [String] = []
+        for file in files {
+            let decoded = try decodeImage(atPath: folder.appendingPathComponent(file).path,
+                                          options: DecodeOptions(targetMaxDimension: 256))
+            if pipeline.drawnOutlines(pipeline.preprocess(decoded.image)) != nil { drawings.append(file) }
+        }
+        #expect(drawings == ["HappyFish.jpg"])
+    }
+
+    @Test func aDrawingsPageKeepsItsSmallShapesAndOpenStrokes() throws {
+        // The cartoon as an RGB photo, through the toddler pipeline (6 px strokes, regions
+        // under 2000 px would be merged on a photo's page).
+        let l = Self.cartoon()
+        var rgb = ByteImage(width: l.width, height: l.height, channels: 3, repeating: 0)
+        for i in 0..<l.pixelCount {
+            // Grey with the same L*: invert L* = 116 f(Y) - 16 for sRGB grey.
+            let fy = (Double(l.samples[i]) + 16) / 116
+            let y = fy > 6.0 / 29 ? fy * fy * fy : 3 * (6.0 / 29) * (6.0 / 29) * (fy - 4.0 / 29)
+            let s = y <= 0.0031308 ? 12.92 * y : 1.055 * pow(y, 1 / 2.4) - 0.055
+            for c in 0..<3 { rgb.samples[3 * i + c] = UInt8(max(0, min(255, (s * 255).rounded()))) }
+        }
+        let pipeline = try LineArtPipeline(preset: BuiltinPresets.named("toddler"))
+        let result = pipeline.run(rgb)
+        #expect(result.lineSource == .drawing)
+        #expect(result.faces.isEmpty)
+        let regions = result.analysis.regions
+        #expect(regions.count == 3, "outside, body, eye: \(regions.count)")
+        let smallest = regions.areas.dropFirst().min() ?? 0
+        #expect(smallest > 0 && smallest < pipeline.settings.minRegionArea, "the eye stays: \(regions.areas)")
+    }
+}
