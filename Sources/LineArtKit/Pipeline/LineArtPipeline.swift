@@ -140,7 +140,7 @@ public struct LineArtPipeline: Sendable {
     /// Stage 2, for a picture drawn with dark outlines (``LineDrawing``): those outlines
     /// as 1-px lines; nil for a photo (or planes made without ``PreprocessedImage/sharpLightness``).
     public func drawnOutlines(_ image: PreprocessedImage) -> ByteImage? {
-        image.sharpLightness.flatMap { LineDrawing().outlinesIfDrawing($0) }
+        image.sharpLightness.flatMap { LineDrawing().outlinesIfDrawing($0, size: image.size) }
     }
 
     /// Stage 3 for a drawing's outlines: the gap closing, thickening and speck removal of

@@ -53,9 +53,10 @@ public struct PreprocessedImage: Sendable {
     public var polarity: Polarity
     /// Size of the original input before resizing.
     public var originalSize: ImageSize
-    /// L* (0...100) of the resized photo before denoising, blur and the contrast curve,
-    /// 1 channel: thin dark outlines are still there (``LineDrawing``). nil when the
-    /// planes were made without it.
+    /// L* (0...100) of the photo before denoising, blur and the contrast curve, 1 channel:
+    /// thin dark outlines are still there (``LineDrawing``). At the working size, or, for a
+    /// photo enlarged to the working size, at its own size (after margin trimming). nil
+    /// when the planes were made without it.
     public var sharpLightness: FloatImage?
 
     public init(lab: FloatImage, luminance: FloatImage, polarity: Polarity, originalSize: ImageSize,
@@ -110,7 +111,10 @@ func preprocess(_ image: ByteImage, options: PreprocessOptions, overlapped: Over
             ? resizeToWorkingSizeAsFloat(photo, maxDimension: max(1, options.maxDimension), threads: threads)
             : resizeToFitAsFloat(photo, maxDimension: max(1, options.maxDimension), threads: threads)
         lab = LabColor.labFromSRGB(resized, threads: threads)
-        sharpLightness = lab.channel(0)
+        // An enlarged photo keeps its sharp L* at its own size: interpolation would blur
+        // a drawing's 1 px outlines into soft bands (see LineDrawing).
+        let enlarged = resized.width > photo.width || resized.height > photo.height
+        sharpLightness = enlarged ? LabColor.labFromSRGB(photo).channel(0) : lab.channel(0)
         lab = kuwaharaFilter(lab, radius: radius, passes: passes, threads: threads)
     }
     lab = gaussianBlur(lab, sigma: options.blurSigma)

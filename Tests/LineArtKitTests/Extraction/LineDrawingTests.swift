@@ -70,22 +70,45 @@ import Testing
         #expect(LineDrawing().outlinesIfDrawing(FloatImage(width: 2, height: 2, channels: 1, repeating: 0)) == nil)
     }
 
-    /// The sample photos (at the toddler preset's 256 px, where the test is least strict)
-    /// are no drawings; the cartoon fish is.
-    @Test func onlyTheCartoonAmongTheSamplesIsADrawing() throws {
+    /// The sample photos are no drawings and the cartoon fish is: at the toddler preset's
+    /// 256 px, where the test is least strict, and at the object preset's 768 px, where
+    /// most of them (and the fish) are enlarged and so tested at their own size.
+    @Test(arguments: ["toddler", "object"])
+    func onlyTheCartoonAmongTheSamplesIsADrawing(preset name: String) throws {
         let folder = repositoryRoot.appendingPathComponent("SampleImages")
         let files = try FileManager.default.contentsOfDirectory(atPath: folder.path)
             .filter { $0.hasSuffix(".jpg") || $0.hasSuffix(".png") }.sorted()
         #expect(files.count == 14)
-        let preset = try BuiltinPresets.named("toddler")
-        let pipeline = try LineArtPipeline(preset: preset)
+        let pipeline = try LineArtPipeline(preset: BuiltinPresets.named(name))
         var drawings: [String] = []
         for file in files {
             let decoded = try decodeImage(atPath: folder.appendingPathComponent(file).path,
-                                          options: DecodeOptions(targetMaxDimension: 256))
+                                          options: DecodeOptions(targetMaxDimension: pipeline.settings.maxDimension))
             if pipeline.drawnOutlines(pipeline.preprocess(decoded.image)) != nil { drawings.append(file) }
         }
         #expect(drawings == ["HappyFish.jpg"])
+    }
+
+    /// A drawing smaller than its page is traced at the page's size: thin lines that still
+    /// close its shapes, not the 3x blocky bands of its enlarged outlines.
+    @Test func aSmallDrawingIsTracedAtThePagesSize() throws {
+        let page = ImageSize(width: 480, height: 360)
+        let outlines = try #require(LineDrawing().outlinesIfDrawing(Self.cartoon(), size: page))
+        #expect(outlines.size == page)
+        var blocks = 0
+        for y in 0..<(page.height - 1) {
+            for x in 0..<(page.width - 1) where outlines[x, y] == 0 && outlines[x + 1, y] == 0
+                && outlines[x, y + 1] == 0 && outlines[x + 1, y + 1] == 0 { blocks += 1 }
+        }
+        #expect(blocks == 0)
+        let regions = label(outlines, connectivity: .four, where: FillabilityValidator.isPaper)
+        #expect(regions.count == 3, "outside, body, eye: \(regions.count) paper regions")
+        // The body's outline lies where the cartoon's does, 3x out: on the ellipse of radii
+        // 165 x 114 around (240, 180), within 3 px.
+        for (x, y) in [(240 - 165, 180), (240 + 165, 180), (240, 180 - 114), (240, 180 + 114)] {
+            let near = (-3...3).contains { dy in (-3...3).contains { dx in outlines[x + dx, y + dy] == 0 } }
+            #expect(near, "outline near (\(x), \(y))")
+        }
     }
 
     @Test func aDrawingsPageKeepsItsSmallShapesAndOpenStrokes() throws {

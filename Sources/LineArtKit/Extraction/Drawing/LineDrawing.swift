@@ -24,8 +24,9 @@
 /// (``thinInk(_:)``), chains shorter than 1/20 of the long side (at least 8 px) dropped.
 /// Post-processing closes gaps and thickens them like any page's lines.
 ///
-/// Drawings enlarged more than about 1.5 times to the working size have outlines wider
-/// than the 5 px window and are not recognised; they go through the regions engine.
+/// A picture smaller than the working size is tested and traced at its own size (its
+/// outlines would be soft bands wider than the 5 px window once enlarged), and the traced
+/// lines are enlarged to the page.
 public struct LineDrawing: Sendable {
     public var gateDepth: Float = 25
     public var gateLightness: Float = 45
@@ -37,12 +38,15 @@ public struct LineDrawing: Sendable {
 
     public init() {}
 
-    /// The drawing's outlines as 1-px lines (0 ink on 255) when `lightness` (L* 0...100,
-    /// 1 channel) is a line drawing; nil for a photo.
-    public func outlinesIfDrawing(_ lightness: FloatImage) -> ByteImage? {
+    /// The drawing's outlines as 1-px lines (0 ink on 255) of `size` when `lightness`
+    /// (L* 0...100, 1 channel) is a line drawing; nil for a photo.
+    /// - Parameter size: the page's size; by default `lightness`'s own. A picture smaller
+    ///   than its page is tested and traced at its own size, where its outlines are crisp,
+    ///   and the traced lines are enlarged (bilinear, then thresholded) before thinning.
+    public func outlinesIfDrawing(_ lightness: FloatImage, size: ImageSize? = nil) -> ByteImage? {
         let depth = LineArtKit.lineDepth(lightness)
         guard isLineDrawing(depth: depth, lightness: lightness) else { return nil }
-        return outlines(depth: depth, lightness: lightness)
+        return outlines(depth: depth, lightness: lightness, size: size ?? lightness.size)
     }
 
     /// The test described above; `depth` is ``lineDepth(_:radius:)`` of `lightness`.
@@ -81,16 +85,35 @@ public struct LineDrawing: Sendable {
     }
 
     /// The outlines described above; `depth` is ``lineDepth(_:radius:)`` of `lightness`.
-    func outlines(depth: [Float], lightness: FloatImage) -> ByteImage {
-        let w = lightness.width, h = lightness.height
+    /// For a page larger than `lightness`, L* is enlarged (bilinear) and the lines are found
+    /// on it with the window scaled as much, so they come out as smooth as the drawing's own.
+    func outlines(depth: [Float], lightness: FloatImage, size: ImageSize) -> ByteImage {
+        var depth = depth, lightness = lightness
+        if size != lightness.size {
+            let scale = max(1, Int((Double(size.width) / Double(lightness.width)).rounded()))
+            lightness = bilinearUpscale(lightness, to: size)
+            depth = LineArtKit.lineDepth(lightness, radius: 2 * scale)
+        }
+        let w = size.width, h = size.height
         var lines = ByteImage(width: w, height: h, repeating: 255)
         lightness.samples.withUnsafeBufferPointer { l in
-            for i in 0..<(w * h) where depth[i] > lineDepth && l[i] < lineLightness { lines.samples[i] = 0 }
+            lines.samples.withUnsafeMutableBufferPointer { out in
+                for i in 0..<(w * h) where depth[i] > lineDepth && l[i] < lineLightness { out[i] = 0 }
+            }
         }
         var edges = thinInk(closeInk(lines, by: .square(size: 3)))
         for i in edges.samples.indices { edges.samples[i] = 255 - edges.samples[i] }
         let kept = removeShortChains(edges, minimumLength: max(8, max(w, h) / 20))
         for i in edges.samples.indices { edges.samples[i] = 255 - kept.samples[i] }
         return edges
+    }
+
+    /// `lightness` (L* 0...100, 1 channel) enlarged bilinearly to `size`.
+    private func bilinearUpscale(_ lightness: FloatImage, to size: ImageSize) -> FloatImage {
+        let levels = ByteImage(width: lightness.width, height: lightness.height,
+                               samples: lightness.samples.map { UInt8(min(255, max(0, $0 * 2.55)).rounded()) })
+        var enlarged = bilinearUpscaleToFloat(levels, to: size)
+        for i in enlarged.samples.indices { enlarged.samples[i] /= 2.55 }
+        return enlarged
     }
 }
