@@ -14,10 +14,15 @@
 /// - Parameters:
 ///   - source: `width * height` bytes; a pixel is a target when its byte is in `targets`.
 ///   - out: `width * height` bytes; receives 1 within reach, 0 elsewhere.
+///   - squaredRadius: reach squared distances up to this instead of `radius²` (at least
+///     `radius²` and under `(radius + 1)²`), for a disk whose radius is not a whole number.
 /// - Precondition: `0 <= radius < 255`.
 func markWithinDisk(_ source: UnsafePointer<UInt8>, targets: ClosedRange<UInt8>, width: Int, height: Int,
-                    radius: Int, out: UnsafeMutablePointer<UInt8>, threads: Int = PhotoThreads.count) {
+                    radius: Int, squaredRadius: Int? = nil, out: UnsafeMutablePointer<UInt8>,
+                    threads: Int = PhotoThreads.count) {
     precondition(radius >= 0 && radius < 255, "disk radius out of range")
+    let r2 = squaredRadius ?? radius * radius
+    precondition(r2 >= radius * radius && r2 < (radius + 1) * (radius + 1), "squared radius out of range")
     guard width > 0, height > 0 else { return }
     let column = UnsafeMutablePointer<UInt8>.allocate(capacity: width * height)
     defer { column.deallocate() }
@@ -31,7 +36,7 @@ func markWithinDisk(_ source: UnsafePointer<UInt8>, targets: ClosedRange<UInt8>,
     // Pass 2: per column offset dx, the farthest vertical distance still inside the disk.
     let limit = (0...radius).map { dx -> UInt8 in
         var h = 0
-        while (h + 1) * (h + 1) + dx * dx <= radius * radius { h += 1 }
+        while (h + 1) * (h + 1) + dx * dx <= r2 { h += 1 }
         return UInt8(h)
     }
     limit.withUnsafeBufferPointer { limit in

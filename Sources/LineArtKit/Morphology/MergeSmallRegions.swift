@@ -22,6 +22,10 @@
 ///   - fillBelow: paper regions with fewer pixels than this are pin-holes in the ink
 ///     (often inside thick strokes, where erasing `lineWidth` of ink would not reach a
 ///     neighbour): they become ink instead of being merged. 0 fills nothing.
+///   - minPaperWidth: regions with no disc of this diameter inside them
+///     (``sliverRegions(_:_:narrowerThan:)``) are slivers, such as the strip of paper between two lines that run a few pixels
+///     apart, too thin to colour: each merges into the neighbour it shares the most boundary
+///     with, whatever its area. 0 merges none for being thin.
 ///   - eraseLooseInk: also erase every stroke that separates nothing once the merging is
 ///     done (ink farther than `lineWidth / 2 + 1` from any boundary between regions still
 ///     apart): the stubs a merge leaves where three regions met, a stroke along the page
@@ -29,11 +33,12 @@
 ///     (the regions engine); a sketch's open strokes (the edges engine) would be lost.
 /// - Returns: pure 0/255 line art.
 public func mergeSmallRegions(_ lineArt: ByteImage, minArea: Int, lineWidth: Int,
-                              keepShare: Double = 0, fillBelow: Int = 0, eraseLooseInk: Bool = false) -> ByteImage {
+                              keepShare: Double = 0, fillBelow: Int = 0, minPaperWidth: Int = 0,
+                              eraseLooseInk: Bool = false) -> ByteImage {
     precondition(lineArt.channels == 1, "mergeSmallRegions needs a 1-channel image")
     let regions = label(lineArt, connectivity: .four, where: FillabilityValidator.isPaper)
     guard minArea > 1, regions.count > 1,
-          eraseLooseInk || regions.areas.dropFirst().contains(where: { $0 < minArea }) else {
+          eraseLooseInk || minPaperWidth > 0 || regions.areas.dropFirst().contains(where: { $0 < minArea }) else {
         return hardThreshold(lineArt)
     }
     let width = lineArt.width, height = lineArt.height
@@ -41,14 +46,20 @@ public func mergeSmallRegions(_ lineArt: ByteImage, minArea: Int, lineWidth: Int
 
     var graph = RegionGraph(count: regions.count, areas: regions.areas, owner: owner, width: width, height: height)
     let holes = (1...regions.count).filter { regions.areas[$0] < fillBelow }
+    let slivers = sliverRegions(lineArt, regions, narrowerThan: minPaperWidth).subtracting(holes)
     let small = (1...regions.count).filter { regions.areas[$0] < minArea && regions.areas[$0] >= fillBelow }
-    let large = regions.count - small.count - holes.count
-    let kept = Set(small.filter { isCompactShape(area: regions.areas[$0], bounds: regions.bounds[$0], lineWidth: lineWidth) }
+    let large = regions.count - small.count - holes.count - slivers.filter { regions.areas[$0] >= minArea }.count
+    let kept = Set(small.filter { !slivers.contains($0) }
+        .filter { isCompactShape(area: regions.areas[$0], bounds: regions.bounds[$0], lineWidth: lineWidth) }
         .sorted { (regions.areas[$0], -$0) > (regions.areas[$1], -$1) }
         .prefix(Int(Double(large) * keepShare)))
-    let order = small.filter { !kept.contains($0) }.sorted { regions.areas[$0] < regions.areas[$1] }
+    let order = Set(small).union(slivers).subtracting(kept).sorted { (regions.areas[$0], $0) < (regions.areas[$1], $1) }
     var merged = false
     for label in order {
+        if slivers.contains(label), let target = graph.longestBoundaryNeighbour(of: graph.find(label)) {
+            graph.union(graph.find(label), target)
+            merged = true
+        }
         while true {
             let root = graph.find(label)
             guard graph.area[root] < minArea, let target = graph.longestBoundaryNeighbour(of: root) else { break }
@@ -184,6 +195,56 @@ private func boundaryMask(_ owner: [Int32], width: Int, height: Int) -> [UInt8] 
         }
     }
     return mask
+}
+
+/// The regions of `lineArt` (labelled `regions`) with no disc of diameter `width` inside
+/// them, as ``InscribedDiscs`` measures them; none when `width` is 0 or less.
+///
+/// A pixel at squared distance `d` from the nearest pixel outside its region (ink, or past
+/// the page edge) is the centre of a disc of diameter `2·(√d − 0.5)`, under `width` when
+/// `4d < (width + 1)²`. So a region is thin when all its pixels lie within that distance of
+/// ink (``markWithinDisk(_:targets:width:height:radius:squaredRadius:out:threads:)``, a few
+/// row passes instead of a whole distance transform) or of the page edge.
+func sliverRegions(_ lineArt: ByteImage, _ regions: LabelMap, narrowerThan width: Int) -> Set<Int> {
+    guard width > 0, regions.count > 0 else { return [] }
+    let w = lineArt.width, h = lineArt.height
+    let limit = ((width + 1) * (width + 1) - 1) / 4  // the largest d with 4d < (width + 1)²
+    let radius = Int(Double(limit).squareRoot())
+    var near = [UInt8](repeating: 0, count: w * h)
+    lineArt.samples.withUnsafeBufferPointer { src in
+        near.withUnsafeMutableBufferPointer { out in
+            markWithinDisk(src.baseAddress!, targets: 0...127, width: w, height: h, radius: radius,
+                           squaredRadius: limit, out: out.baseAddress!)
+        }
+    }
+    var thick = [Bool](repeating: false, count: regions.count + 1)
+    regions.labels.withUnsafeBufferPointer { labels in
+        near.withUnsafeBufferPointer { near in
+            thick.withUnsafeMutableBufferPointer { thick in
+                // Pixels more than `radius` from every page edge are far enough from it.
+                let inner = radius + 1
+                for y in 0..<h {
+                    let edgeY = min(y + 1, h - y)
+                    let row = y * w
+                    guard edgeY > inner, w > 2 * inner else {
+                        for x in 0..<w where near[row + x] == 0 {
+                            let edge = min(edgeY, min(x + 1, w - x))
+                            if edge * edge > limit { thick[Int(labels[row + x])] = true }
+                        }
+                        continue
+                    }
+                    for x in 0..<inner where near[row + x] == 0 && (x + 1) * (x + 1) > limit {
+                        thick[Int(labels[row + x])] = true
+                    }
+                    for x in inner..<(w - inner) where near[row + x] == 0 { thick[Int(labels[row + x])] = true }
+                    for x in (w - inner)..<w where near[row + x] == 0 && (w - x) * (w - x) > limit {
+                        thick[Int(labels[row + x])] = true
+                    }
+                }
+            }
+        }
+    }
+    return Set((1...regions.count).filter { !thick[$0] })
 }
 
 /// Whether a small paper region reads as a drawn shape (a spot, an eye) rather than a

@@ -67,7 +67,9 @@ public struct LineArtPipeline: Sendable {
                 : drawFaceFeatures(on: postprocess(lines), prepared, faces: faces)
         }
         let analysis = timed(&timings.validate) {
-            validator.analyze(page, suggestionContext: SuggestionContext(settings))
+            var context = SuggestionContext(settings)
+            context.segmentBoundaries = source == .engine && engine.drawsRegionBoundaries
+            return validator.analyze(page, suggestionContext: context)
         }
         return PipelineResult(lineArt: page, analysis: analysis, faces: faces, lineSource: source, timings: timings)
     }
@@ -89,29 +91,42 @@ public struct LineArtPipeline: Sendable {
     /// Stage 3, in this order: seal micro-gaps (closing, kernel 1); close larger gaps
     /// (kernel `largeGapKernel`) when `closeLargeGaps`; thicken to `thickness`; hard
     /// threshold; erase ink specks under `minSpeckArea`; when `simplifyRegions`, merge
-    /// paper regions under `minRegionArea` into their neighbours (and, when the engine draws
-    /// only region boundaries, erase the ink that then separates nothing).
+    /// paper regions under `minRegionArea` into their neighbours. When the engine draws
+    /// only region boundaries, which have no gaps, the two closings are skipped, strips of
+    /// paper narrower than two strokes merge too, and the ink that then separates nothing
+    /// is erased.
     public func postprocess(_ lines: ByteImage) -> ByteImage {
         PhotoThreads.$count.withValue(threads) { postprocessSteps(lines) }
     }
 
     /// The steps of ``postprocess(_:)``; the row-band-parallel ones use ``PhotoThreads``.
     private func postprocessSteps(_ lines: ByteImage) -> ByteImage {
-        var page = closedAndThickened(lines)
+        let boundaries = engine.drawsRegionBoundaries
+        var page = closedAndThickened(lines, closingGaps: !boundaries)
         if settings.simplifyRegions {
             page = mergeSmallRegions(page, minArea: settings.minRegionArea, lineWidth: settings.thickness,
                                      keepShare: smallShapeShare, fillBelow: settings.minSpeckArea,
-                                     eraseLooseInk: engine.drawsRegionBoundaries)
+                                     minPaperWidth: boundaries ? 2 * settings.thickness : 0,
+                                     eraseLooseInk: boundaries)
         }
         return page
     }
 
-    /// The first steps of ``postprocess(_:)``: micro-gaps sealed, larger gaps closed,
-    /// strokes thickened, thresholded, ink specks under `minSpeckArea` erased.
-    private func closedAndThickened(_ lines: ByteImage) -> ByteImage {
-        var page = closeInkGaps(lines, kernel: 1)
-        if settings.closeLargeGaps && settings.largeGapKernel > 1 {
-            page = closeInkGaps(page, kernel: settings.largeGapKernel)
+    /// The first steps of ``postprocess(_:)``: micro-gaps sealed and larger gaps closed
+    /// (when `closingGaps`), strokes thickened, thresholded, ink specks under `minSpeckArea`
+    /// erased.
+    ///
+    /// The boundaries of an engine that segments (``ExtractionEngine/drawsRegionBoundaries``)
+    /// have no gaps: closing them only fills the paper where two lines run close or meet at
+    /// a sharp angle, leaving black wedges and blots on the page. Those pages skip it, and
+    /// the strips of paper between close lines merge away instead (`minPaperWidth`).
+    private func closedAndThickened(_ lines: ByteImage, closingGaps: Bool = true) -> ByteImage {
+        var page = lines
+        if closingGaps {
+            page = closeInkGaps(page, kernel: 1)
+            if settings.closeLargeGaps && settings.largeGapKernel > 1 {
+                page = closeInkGaps(page, kernel: settings.largeGapKernel)
+            }
         }
         page = thickenInk(page, to: settings.thickness)
         page = hardThreshold(page)

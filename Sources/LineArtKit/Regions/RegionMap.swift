@@ -17,9 +17,9 @@ public struct RegionMap: Sendable, Equatable {
 
     /// Builds the map and the per-region facts from a paper labelling.
     ///
-    /// - Seeds and radii come from one exact Euclidean distance transform
-    ///   (``DistanceTransform``) to the ink, capped by the distance to the outside of the
-    ///   image, then the per-region maximum: O(W × H).
+    /// - Seeds and radii are the centres and radii of the largest discs inside the regions
+    ///   (``InscribedDiscs``: one exact distance transform to the ink, capped by the distance
+    ///   to the outside of the image, then the per-region maximum; O(W × H)).
     /// - Neighbours come from ``nearestRegionLabels(_:)``: two regions are neighbours when
     ///   4-adjacent pixels belong to their two shares of the ink (or of the paper).
     /// - Returns: nil when there are more than ``maxRegions`` regions.
@@ -30,24 +30,7 @@ public struct RegionMap: Sendable, Equatable {
         height = h
         labels = regions.labels.map { UInt16(truncatingIfNeeded: $0) }
 
-        let distance = regions.labels.withUnsafeBufferPointer { l in
-            DistanceTransform.squaredEuclidean(width: w, height: h) { l[$0] == 0 }
-        }
-        var best = [Int](repeating: -1, count: n + 1)
-        var seeds = [PixelPoint](repeating: PixelPoint(x: 0, y: 0), count: n + 1)
-        for y in 0..<h {
-            let edgeY = min(y + 1, h - y)
-            for x in 0..<w {
-                let l = Int(regions.labels[y * w + x])
-                guard l != 0 else { continue }
-                let edge = min(edgeY, min(x + 1, w - x))
-                let d = min(Int(distance.samples[y * w + x]), edge * edge)
-                if d > best[l] {
-                    best[l] = d
-                    seeds[l] = PixelPoint(x: x, y: y)
-                }
-            }
-        }
+        let discs = InscribedDiscs(regions)
 
         var adjacent = [Set<Int32>](repeating: [], count: n + 1)
         let owner = nearestRegionLabels(regions)
@@ -67,8 +50,8 @@ public struct RegionMap: Sendable, Equatable {
         }
 
         self.regions = n == 0 ? [] : (1...n).map { l in
-            RegionInfo(id: l, area: regions.areas[l], bounds: regions.bounds[l], seed: seeds[l],
-                       inscribedRadius: (Double(best[l]).squareRoot() - 0.5),
+            RegionInfo(id: l, area: regions.areas[l], bounds: regions.bounds[l], seed: discs.centre[l],
+                       inscribedRadius: discs.radius(l),
                        touchesBorder: regions.touchesBorder[l],
                        neighbors: adjacent[l].map { Int($0) }.sorted())
         }

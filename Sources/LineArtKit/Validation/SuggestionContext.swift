@@ -11,6 +11,11 @@
 /// | `blurAmount` | 0...10 | Gaussian sigma before edge detection; higher = fewer regions |
 /// | `minRegionArea` | 0...100000 px | regions smaller than this are "too small to tap" |
 /// | `simplifyRegions` | Bool | merge paper regions smaller than `minRegionArea` into neighbours |
+///
+/// `segmentBoundaries` says that the page's lines are the boundaries of a segmentation (the
+/// regions engine): its regions are closed by construction and its lines are not closed
+/// again, so gap closing and thicker lines cannot shrink the regions at the corners or
+/// close more of them.
 public struct SuggestionContext: Sendable, Equatable, Codable {
     public var thickness: Int
     public var closeLargeGaps: Bool
@@ -20,9 +25,11 @@ public struct SuggestionContext: Sendable, Equatable, Codable {
     public var blurAmount: Double
     public var simplifyRegions: Bool
     public var maxDimension: Int
+    public var segmentBoundaries: Bool
 
     public init(thickness: Int, closeLargeGaps: Bool, largeGapKernel: Int, minRegionArea: Int,
-                contrastAdjustment: Double, blurAmount: Double, simplifyRegions: Bool, maxDimension: Int) {
+                contrastAdjustment: Double, blurAmount: Double, simplifyRegions: Bool, maxDimension: Int,
+                segmentBoundaries: Bool = false) {
         self.thickness = thickness
         self.closeLargeGaps = closeLargeGaps
         self.largeGapKernel = largeGapKernel
@@ -31,6 +38,7 @@ public struct SuggestionContext: Sendable, Equatable, Codable {
         self.blurAmount = blurAmount
         self.simplifyRegions = simplifyRegions
         self.maxDimension = maxDimension
+        self.segmentBoundaries = segmentBoundaries
     }
 
     public static let thicknessRange = 1...8

@@ -12,7 +12,9 @@
 /// Candidates, in order:
 /// - leak (`leakPotential >= maxLeak`) and closure (`closureRate < minClosure`):
 ///   enable `closeLargeGaps`; raise `largeGapKernel` to the next odd size (+2);
-///   raise `thickness` by 1.
+///   raise `thickness` by 1. On a segmentation's page (`segmentBoundaries`), where those
+///   settings change nothing: lower `contrastAdjustment` by 0.3 (smaller segments, so
+///   smaller corner regions and more regions off the edge); raise `maxDimension` by 256.
 /// - too many regions: raise `contrastAdjustment` by 0.3; raise `blurAmount` by 1;
 ///   enable `simplifyRegions` (only when `minRegionArea > 0`); lower `maxDimension` by 256.
 /// - too few regions: lower `contrastAdjustment` by 0.3; raise `maxDimension` by 256;
@@ -33,7 +35,7 @@ public func fillabilitySuggestions(for result: FillabilityResult, context: Sugge
 
     if !result.checks.leak {
         let reason = "the regions reached from the page corners cover \(percent(result.leakPotential)) of the page (limit: below \(percent(targets.maxLeak)))"
-        builder.first(of: builder.gapClosingActions(), reason: reason)
+        builder.first(of: builder.openRegionActions(), reason: reason)
     }
     if n == 0 {
         if !result.checks.regionCount {
@@ -45,7 +47,7 @@ public func fillabilitySuggestions(for result: FillabilityResult, context: Sugge
     if !result.checks.closure {
         let open = n - result.closedRegionCount
         let reason = "only \(percent(result.closureRate)) of regions are closed (target \(percent(targets.minClosure))); \(open) of \(n) regions touch the image edge"
-        builder.first(of: builder.gapClosingActions(), reason: reason)
+        builder.first(of: builder.openRegionActions(), reason: reason)
     }
     if n > targets.maxRegions {
         let reason = "the page has \(n) regions, more than maxRegions \(targets.maxRegions)"
@@ -151,8 +153,11 @@ private struct SuggestionBuilder {
 
     // MARK: candidate lists
 
-    func gapClosingActions() -> [SuggestionAction] {
-        [enableCloseLargeGaps(), raiseLargeGapKernel(), raiseThickness()]
+    /// For a page that leaks or has too few closed regions.
+    func openRegionActions() -> [SuggestionAction] {
+        context.segmentBoundaries
+            ? [changeContrast(by: -0.3), changeMaxDimension(by: 256)]
+            : [enableCloseLargeGaps(), raiseLargeGapKernel(), raiseThickness()]
     }
 
     func moreRegionsActions() -> [SuggestionAction] {

@@ -125,3 +125,64 @@ import Testing
         }
     }
 }
+
+@Suite struct SliverTests {
+    /// A 100x100 page cut by two 2-px lines (rows 40-41 and 46-47) with a 4-px strip of
+    /// paper (rows 42..<46, 400 px) between them, and a 7-px strip (rows 48..<55) under the
+    /// second line above a third line (rows 55-56): regions above, in the strips and below.
+    static func page() -> ByteImage {
+        var page = ByteImage(width: 100, height: 100, repeating: 255)
+        for x in 0..<100 { for y in [40, 41, 46, 47, 55, 56] { page[x, y] = 0 } }
+        return page
+    }
+
+    @Test func aStripNarrowerThanTwoStrokesMergesWhateverItsArea() {
+        #expect(MergeSmallRegionsTests.regionAreas(Self.page()) == [400, 700, 4000, 4300])
+        // minArea 100: nothing is small; without minPaperWidth the page stays as it is.
+        #expect(mergeSmallRegions(Self.page(), minArea: 100, lineWidth: 2).samples == Self.page().samples)
+        let merged = mergeSmallRegions(Self.page(), minArea: 100, lineWidth: 2, minPaperWidth: 4, eraseLooseInk: true)
+        // The 4-px strip joins a neighbour; the 7-px strip is wide enough to colour and stays.
+        #expect(MergeSmallRegionsTests.regionAreas(merged).count == 3, "\(MergeSmallRegionsTests.regionAreas(merged))")
+        #expect(MergeSmallRegionsTests.regionAreas(merged).contains(700))
+        // One line is left where the strip was: the ink of one of its two lines is erased.
+        let ink = (38..<50).filter { merged[50, $0] == 0 }
+        #expect(ink.count >= 2 && ink.count <= 3, "ink rows left around the strip: \(ink)")
+    }
+
+    @Test func theLargestDiscInsideEachRegionIsMeasured() {
+        let regions = label(Self.page(), connectivity: .four, where: FillabilityValidator.isPaper)
+        let discs = InscribedDiscs(regions)
+        let byArea = Dictionary(uniqueKeysWithValues: (1...regions.count).map { (regions.areas[$0], discs.radius($0)) })
+        // A strip of p rows: its middle lies (p + 1) / 2 rows from the ink, rounded down.
+        #expect(byArea[400] == 2 - 0.5)
+        #expect(byArea[700] == 4 - 0.5)
+        // The region above: 40 rows, capped by the page edges at 20.
+        #expect(byArea[4000] == 20 - 0.5)
+    }
+}
+
+@Suite struct SliverRegionsTests {
+    /// The sliver test agrees with the largest inscribed discs, region by region, on random
+    /// pages of short strokes, for widths 1 to 13.
+    @Test func sliversAreTheRegionsWhoseLargestDiscIsNarrower() {
+        var rng = SplitMix64(seed: 7)
+        for _ in 0..<20 {
+            var page = ByteImage(width: 90, height: 70, repeating: 255)
+            for _ in 0..<40 {
+                let x = Int(rng.next() % 90), y = Int(rng.next() % 70), horizontal = rng.next() % 2 == 0
+                for k in 0..<Int(rng.next() % 30) {
+                    let (px, py) = horizontal ? (x + k, y) : (x, y + k)
+                    if px < 90 && py < 70 { page[px, py] = 0 }
+                }
+            }
+            let regions = label(page, connectivity: .four, where: FillabilityValidator.isPaper)
+            let discs = InscribedDiscs(regions)
+            for width in 1...13 {
+                let expected = Set((1...max(1, regions.count)).filter {
+                    regions.count > 0 && 2 * discs.radius($0) < Double(width)
+                })
+                #expect(sliverRegions(page, regions, narrowerThan: width) == expected, "width \(width)")
+            }
+        }
+    }
+}

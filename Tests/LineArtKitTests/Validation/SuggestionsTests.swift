@@ -92,3 +92,28 @@ struct SuggestionsTests {
         return Double(number)
     }
 }
+
+@Suite struct SegmentationSuggestionsTests {
+    /// A segmentation's page leaks and is open: gap closing and thickness change nothing
+    /// there, so the suggestions name the settings that make smaller segments.
+    @Test func aSegmentedPageIsToldToSegmentFinerNotToCloseGaps() {
+        var context = SuggestionsTests.defaults
+        context.segmentBoundaries = true
+        let s = FillabilityValidator(targets: .standard, minRegionArea: 50)
+            .validate(FillabilityValidatorTests.split, suggestionContext: context).suggestions
+        #expect(s.first?.hasPrefix("lower contrastAdjustment to 1.7: the regions reached from the page corners cover") == true, "\(s)")
+        #expect(s.contains { $0.hasPrefix("raise maxDimension to 1024: only 0% of regions are closed") }, "\(s)")
+        #expect(!s.contains { $0.contains("largeGapKernel") || $0.contains("closeLargeGaps") || $0.contains("thickness") })
+    }
+
+    @Test func theRegionsEnginesReportsSuggestNoGapSettings() throws {
+        // The camera page misses leak (docs/quality.md).
+        let pipeline = try LineArtPipeline(preset: BuiltinPresets.named("portrait"))
+        let decoded = try decodeImage(atPath: repositoryRoot.appendingPathComponent("SampleImages/camera.png").path,
+                                      options: DecodeOptions(targetMaxDimension: pipeline.settings.maxDimension))
+        let suggestions = pipeline.run(decoded.image).fillability.suggestions
+        #expect(suggestions.count == 1)
+        #expect(suggestions.first?.hasPrefix("lower contrastAdjustment to 2.2: the regions reached from the page corners") == true,
+                "\(suggestions)")
+    }
+}
