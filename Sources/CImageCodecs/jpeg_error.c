@@ -19,7 +19,13 @@ static void cic_jpeg_emit_message(j_common_ptr cinfo, int msg_level) {
     cic_jpeg_error_mgr *err = (cic_jpeg_error_mgr *)cinfo->err;
     if (msg_level >= 0) return; /* trace output: ignore */
     err->pub.num_warnings++;
-    if (err->pub.msg_code == JWRN_JPEG_EOF && !err->saw_eof) {
+    /* The data ran out: the file ends ("Premature end of JPEG file"), or the entropy-coded
+     * data runs into the end-of-image marker ("premature end of data segment" with EOI
+     * next: a file cut short and closed with FF D9). libjpeg fills the rest with gray. */
+    int ran_out = err->pub.msg_code == JWRN_JPEG_EOF
+        || (err->pub.msg_code == JWRN_HIT_MARKER && cinfo->is_decompressor
+            && ((j_decompress_ptr)cinfo)->unread_marker == 0xD9);
+    if (ran_out && !err->saw_eof) {
         err->saw_eof = 1;
         if (cinfo->is_decompressor) {
             j_decompress_ptr d = (j_decompress_ptr)cinfo;

@@ -17,7 +17,7 @@ typedef struct cic_jpeg_error_mgr {
     char message[JMSG_LENGTH_MAX];
     char warnings[CIC_WARNINGS_CAPACITY];
     size_t warnings_length;
-    int saw_eof;               /* JWRN_JPEG_EOF ("Premature end of JPEG file") seen */
+    int saw_eof;               /* the data ran out: JWRN_JPEG_EOF, or JWRN_HIT_MARKER at EOI */
     int eof_scan;              /* input_scan_number when the data ran out */
     unsigned long eof_imcu_row;/* input_iMCU_row when the data ran out */
 } cic_jpeg_error_mgr;

@@ -9,7 +9,7 @@ struct ConvertCommand: ParsableCommand {
         discussion: """
             Folders are walked recursively; images are recognised by their content (JPEG and PNG), hidden files are skipped, and the output folder mirrors the input tree. For each photo NAME you get NAME.png (the line art) and NAME.json (its fillability report); the whole batch is summarised in OUTPUT/report.json. A file reached under several paths (links, or named twice) is converted once; the other paths are listed under "duplicates" in report.json.
 
-            A file that cannot be converted (not an image, truncated, unsupported format, too large) is reported on stderr and in report.json, and the batch goes on. A page that converts but will disappoint (a photo enlarged 4 times or more, a strip too narrow for regions, no lines at all) gets a warning on stderr and under "warnings" in NAME.json.
+            A file that cannot be converted (not an image, truncated, unsupported format, too large) is reported on stderr and in report.json, and the batch goes on. A page that converts but will disappoint (a photo enlarged 4 times or more, a strip too narrow for regions, no lines at all, a JPEG with damaged data that the decoder filled with gray) gets a warning on stderr and under "warnings" in NAME.json.
 
             Faces looking at the camera (at least a tenth of the page across, upright or leaning up to about 25 degrees) keep their eyes, brows, nose and mouth as open strokes; NAME.json lists them under "faces" (--set faceFeatures=false turns this off).
 
@@ -89,8 +89,8 @@ struct ConvertCommand: ParsableCommand {
 
         let discovery = InputDiscovery(excluding: [outputRoot]).discover(inputs)
         if discovery.inputs.isEmpty && discovery.problems.count == inputs.count {
-            let missing = discovery.problems.map(\.path).joined(separator: ", ")
-            throw ValidationError("no input found: \(missing) does not exist")
+            let reasons = discovery.problems.map { "\($0.path): \($0.reason)" }.joined(separator: "; ")
+            throw ValidationError("no input found: \(reasons)")
         }
         if discovery.inputs.isEmpty && discovery.problems.isEmpty && !quiet {
             // Not an error (a folder can be empty today and full tomorrow), but say so.
@@ -131,8 +131,9 @@ struct ConvertCommand: ParsableCommand {
                 case .converted(let report):
                     let verdict = report.fillability.passes ? "passes" : "does not pass"
                     progress.finished("\(input.path): score \(String(format: "%.2f", report.fillability.score)), \(verdict)",
-                                      warnings: pageWarnings(originalSize: report.originalSize, pageSize: report.processedSize,
-                                                             inkFraction: report.fillability.inkFraction)
+                                      warnings: (report.warnings.filter(isLostImageDataWarning)
+                                          + pageWarnings(originalSize: report.originalSize, pageSize: report.processedSize,
+                                                         inkFraction: report.fillability.inkFraction))
                                           .map { "\(input.path): \($0)" })
                 case .skipped:
                     progress.finished("\(input.path): skipped, outputs exist")

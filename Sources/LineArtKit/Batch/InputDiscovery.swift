@@ -23,7 +23,12 @@ public struct BatchInput: Sendable, Equatable {
 ///   symbolic or hard link, or a file named twice) is converted once; the later paths are
 ///   listed in `duplicates` with the path that is converted, so nothing vanishes unsaid.
 /// - Folders listed in `excluding` (the output folder) are never entered, so a
-///   run never reads its own output back as input.
+///   run never reads its own output back as input; an input folder that *is* the output
+///   folder is a problem that says so, not an empty folder.
+/// - Only regular files are opened. In folders, a FIFO, socket or device is passed over
+///   (opening a FIFO would wait for a writer) unless its name is an image's, and then it is
+///   a problem; a broken symbolic link with an image name, or an entry that cannot be
+///   looked up (a path too long, a link loop), is a problem too, so no photo vanishes unsaid.
 public struct InputDiscovery {
     public var excludedFolders: [String]
 
@@ -87,10 +92,14 @@ public struct InputDiscovery {
         for input in inputs {
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: input, isDirectory: &isDirectory) else {
-                problems.append(Problem(path: input, reason: "no such file or folder"))
+                problems.append(Problem(path: input, reason: "does not exist"))
                 continue
             }
             let absolute = absolutePath(input)
+            if isDirectory.boolValue, let id = FileIdentity(path: input), excluded.contains(id) {
+                problems.append(Problem(path: input, reason: "is the output folder, whose files are never read as input: choose another --output"))
+                continue
+            }
             if isDirectory.boolValue {
                 roots.append(absolute)
                 walk(folder: input, absolute: absolute, into: &taken, problems: &problems,
@@ -115,27 +124,45 @@ public struct InputDiscovery {
         do {
             names = try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
         } catch {
-            problems.append(Problem(path: folder, reason: "cannot read folder"))
+            // FileManager's error says little; ask the system why.
+            let reason = opendir(folder).map { closedir($0); return "cannot read folder" }
+                ?? "cannot read folder: \(FileBytes.systemError())"
+            problems.append(Problem(path: folder, reason: reason))
             return
         }
         for name in names where !name.hasPrefix(".") {
             let path = (folder as NSString).appendingPathComponent(name)
             let childAbsolute = (absolute as NSString).appendingPathComponent(name)
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { continue }
-            if isDirectory.boolValue {
+            let hasImageName = Self.imageExtensions.contains((name as NSString).pathExtension.lowercased())
+            var info = stat()
+            guard stat(path, &info) == 0 else {
+                let code = errno
+                // A broken link or an unreachable entry: worth a word only if it names a photo
+                // (or cannot even be looked up, which hides what it is).
+                if hasImageName || (code != ENOENT && code != EACCES) {
+                    let reason = code == ENOENT ? "broken symbolic link" : "cannot look up: \(FileBytes.systemError(code))"
+                    problems.append(Problem(path: path, reason: reason))
+                }
+                continue
+            }
+            switch info.st_mode & S_IFMT {
+            case S_IFDIR:
                 walk(folder: path, absolute: childAbsolute, into: &taken, problems: &problems,
                      visited: &visited, excluded: excluded)
-            } else if Self.looksLikeImage(path: path, name: name) {
-                taken.take(path, absolute: childAbsolute)
+            case S_IFREG:
+                if hasImageName || Self.startsWithImageSignature(path: path) {
+                    taken.take(path, absolute: childAbsolute)
+                }
+            default:
+                if hasImageName, let kind = FileBytes.specialFileKind(info.st_mode) {
+                    problems.append(Problem(path: path, reason: "is a \(kind), not a regular file"))
+                }
             }
         }
     }
 
-    /// True when the name has an image extension or the first bytes are an image signature.
-    static func looksLikeImage(path: String, name: String) -> Bool {
-        let ext = (name as NSString).pathExtension.lowercased()
-        if imageExtensions.contains(ext) { return true }
+    /// True when the first bytes of the (regular) file at `path` are an image signature.
+    static func startsWithImageSignature(path: String) -> Bool {
         guard let handle = FileHandle(forReadingAtPath: path) else { return false }
         defer { try? handle.close() }
         let head = [UInt8]((try? handle.read(upToCount: 32)) ?? Data())

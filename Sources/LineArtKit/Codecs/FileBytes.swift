@@ -13,13 +13,22 @@ enum FileBytes {
     static let maximumSize = 1 << 30
 
     /// Reads the whole file into one array allocated once at the size `fstat` reports.
+    ///
+    /// Only regular files are read: a FIFO, socket or device is refused by its type, so
+    /// `open` does not wait for a FIFO's writer (it is opened non-blocking) and an endless
+    /// device such as `/dev/urandom` is not read up to the size limit.
     static func load(path: String) throws(CodecError) -> [UInt8] {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         if fd < 0 { throw .io("cannot open file: \(systemError())") }
         defer { close(fd) }
         var info = stat()
         if fstat(fd, &info) != 0 { throw .io("cannot stat file: \(systemError())") }
-        if (info.st_mode & S_IFMT) == S_IFDIR { throw .io("is a directory, not a file") }
+        if let kind = specialFileKind(info.st_mode) {
+            throw .io(kind == "directory" ? "is a directory, not a file"
+                                          : "is a \(kind), not a regular file: save the image to a file first")
+        }
+        // Back to blocking reads (O_NONBLOCK only kept open() from waiting).
+        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
         let size = Int(info.st_size)
         if size > maximumSize { throw .io("file is larger than \(maximumSize >> 20) MiB") }
         var failure: Int32 = 0
@@ -51,6 +60,20 @@ enum FileBytes {
             if bytes.count > maximumSize { throw .io("file is larger than \(maximumSize >> 20) MiB") }
         }
         return bytes
+    }
+
+    /// What a file of mode `mode` is when it is not a regular file ("FIFO", "directory", ...);
+    /// nil for a regular file.
+    static func specialFileKind(_ mode: mode_t) -> String? {
+        switch mode & S_IFMT {
+        case S_IFREG: return nil
+        case S_IFDIR: return "directory"
+        case S_IFIFO: return "FIFO (named pipe)"
+        case S_IFSOCK: return "socket"
+        case S_IFCHR: return "character device"
+        case S_IFBLK: return "block device"
+        default: return "special file"
+        }
     }
 
     static func systemError(_ code: Int32 = errno) -> String {

@@ -56,6 +56,7 @@ enum JPEGDecoder {
                 && $0.accepts(width: outWidth, height: outHeight, channels: channels)
         } ?? false
 
+        try Shim.checkAllocatable(count, width: outWidth, height: outHeight)
         var status: Int32 = 0
         var coverage = 0.0
         var done = ContinuousClock.now

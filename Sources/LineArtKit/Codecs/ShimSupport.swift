@@ -1,4 +1,11 @@
 import CImageCodecs
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Helpers for talking to the C shim.
 enum Shim {
@@ -26,5 +33,16 @@ enum Shim {
         let (pixels, o1) = width.multipliedReportingOverflow(by: height)
         let (bytes, o2) = pixels.multipliedReportingOverflow(by: channels)
         return o1 || o2 ? nil : bytes
+    }
+
+    /// Throws when `count` bytes for a `width` x `height` image cannot be had: a Swift array
+    /// that cannot be allocated stops the whole process, so the decoders ask malloc first
+    /// (which says no under an address-space limit, or with overcommit off) and fail just
+    /// this file.
+    static func checkAllocatable(_ count: Int, width: Int, height: Int) throws(CodecError) {
+        guard let probe = malloc(count) else {
+            throw .corrupt("not enough memory to decode \(width)x\(height) pixels")
+        }
+        free(probe)
     }
 }

@@ -126,8 +126,10 @@ public struct BatchSummary: Sendable, Encodable {
         if counts.duplicates > 0 { first += ", \(counts.duplicates) duplicate path\(counts.duplicates == 1 ? "" : "s") left out" }
         first += String(format: " in %.1f s (%.2f images/s)", elapsedSeconds, throughput.imagesPerSecond)
         let reportPath = (outputFolder as NSString).appendingPathComponent(OutputLayout.batchReportName)
-        let second = "\(pages.filter(\.passes).count) of \(pages.count) pages pass their fillability targets"
-            + String(format: " (%.0f%%), mean score %.2f; report: ", passRate * 100, meanScore) + reportPath
+        let second = pages.isEmpty
+            ? "no pages made; report: " + reportPath
+            : "\(pages.filter(\.passes).count) of \(pages.count) pages pass their fillability targets"
+                + String(format: " (%.0f%%), mean score %.2f; report: ", passRate * 100, meanScore) + reportPath
         return first + "\n" + second
     }
 }

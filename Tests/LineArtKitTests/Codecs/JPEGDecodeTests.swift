@@ -149,6 +149,27 @@ import Testing
         #expect(Fixtures.error { () throws(CodecError) in try decodeImage(nearlyAll, options: strict) } == .truncated)
     }
 
+    /// A file cut short and closed with an end-of-image marker (FF D9) runs into that marker
+    /// instead of the file's end ("premature end of data segment"): the same coverage rule.
+    @Test func jpegCutShortAndClosedWithEOIIsTruncatedLikeACutFile() throws {
+        let jpeg = try Self.noisyJPEG()
+        let third = Array(jpeg.prefix(jpeg.count / 3)) + [0xFF, 0xD9]
+        #expect(Fixtures.error { () throws(CodecError) in try decodeImage(third) } == .truncated)
+        let nearlyAll = Array(jpeg.prefix(jpeg.count - jpeg.count / 50)) + [0xFF, 0xD9]
+        let decoded = try decodeImage(nearlyAll)
+        #expect(decoded.image.size == ImageSize(width: 256, height: 256))
+        let lost = decoded.warnings.filter(isLostImageDataWarning)
+        #expect(lost.contains { $0.contains("premature end of data segment") }, "\(decoded.warnings)")
+    }
+
+    @Test func onlyWarningsAboutLostDataCountAsLost() {
+        #expect(isLostImageDataWarning("Premature end of JPEG file"))
+        #expect(isLostImageDataWarning("Corrupt JPEG data: premature end of data segment"))
+        #expect(isLostImageDataWarning("Corrupt JPEG data: bad Huffman code"))
+        #expect(!isLostImageDataWarning("Corrupt JPEG data: 3 extraneous bytes before marker 0xd9"))
+        #expect(!isLostImageDataWarning("iCCP: known incorrect sRGB profile"))
+    }
+
     @Test func progressiveWithCompleteFirstScanDecodesWithWarning() throws {
         let jpeg = try Self.noisyJPEG(progressive: true)
         let decoded = try decodeImage(Array(jpeg.prefix(jpeg.count * 6 / 10)))

@@ -153,4 +153,21 @@ import Testing
         let headerOnly = Fixtures.pngSignature + Fixtures.pngChunk("IHDR", ihdr)
         #expect(Fixtures.error { () throws(CodecError) in try decodeImage(headerOnly) } == error)
     }
+
+    /// A header within the pixel limit whose file is far too small for its pixels (deflate
+    /// packs at most 1032:1) is refused before the pixel buffer is allocated.
+    @Test func aHeaderThatTheFileCannotHoldIsRefusedBeforeAllocating() throws {
+        func be(_ v: Int) -> [UInt8] { [UInt8(v >> 24 & 0xFF), UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)] }
+        let ihdr = be(30_000) + be(30_000) + [8, 2, 0, 0, 0]
+        let png = Fixtures.pngSignature + Fixtures.pngChunk("IHDR", ihdr) + Fixtures.pngChunk("IDAT", [0x78, 0x9C, 0x03, 0, 0, 0, 0, 1])
+            + Fixtures.pngChunk("IEND", [])
+        let error = Fixtures.error { () throws(CodecError) in try decodeImage(png, options: DecodeOptions(maxPixels: 1_000_000_000)) }
+        #expect(error?.description.contains("the header says 30000x30000 pixels, but the file's \(png.count) bytes cannot hold them") == true,
+                "\(String(describing: error))")
+        // A real, highly compressible picture of one colour passes the test: 2000x2000
+        // white RGB deflates to about 12 KB, well above 12 MB / 1032.
+        let white = try PNGEncoder(pixelFormat: .rgb8).encode(ByteImage(width: 2000, height: 2000, channels: 3, repeating: 255))
+        #expect(white.count < 40_000)
+        #expect(try decodeImage(white).image.size == ImageSize(width: 2000, height: 2000))
+    }
 }

@@ -1,0 +1,62 @@
+import Foundation
+import LineArtKit
+import Testing
+
+/// Inputs that are not plain photo files: FIFOs, devices, broken links, the output folder
+/// itself. None may hang a run or vanish without a word.
+@Suite(.serialized) struct SpecialInputsCLITests {
+    @Test func aFIFOOrADeviceIsNamedAndSkippedWithoutWaiting() throws {
+        let folder = try TemporaryFolder()
+        try folder.copySample("apple.jpg", to: "in/apple.jpg")
+        #expect(mkfifo(folder.path("in/pipe.jpg").path, 0o644) == 0)
+        #expect(mkfifo(folder.path("in/pipe").path, 0o644) == 0)  // no image name: passed over
+        try FileManager.default.createSymbolicLink(atPath: folder.path("in/broken.jpg").path, withDestinationPath: "gone.jpg")
+        try FileManager.default.createSymbolicLink(atPath: folder.path("in/gone").path, withDestinationPath: "nothing")
+
+        // Opening a FIFO for reading waits for a writer: before, this run never ended.
+        let result = try CLI.run(["convert", "in", "-o", "out"], in: folder.url)
+        #expect(result.status == 1, "\(result.stderr)")
+        #expect(result.stderr.contains("in/pipe.jpg: is a FIFO (named pipe), not a regular file"), "\(result.stderr)")
+        #expect(result.stderr.contains("in/broken.jpg: broken symbolic link"), "\(result.stderr)")
+        #expect(!result.stderr.contains("in/pipe:") && !result.stderr.contains("in/gone"), "\(result.stderr)")
+        let batch = try readJSONObject(folder.path("out/report.json"))
+        let counts = try #require(batch["counts"] as? [String: Int])
+        #expect(counts["converted"] == 1 && counts["failed"] == 2)
+
+        // Named on the command line, a FIFO and an endless device are refused by their type.
+        let named = try CLI.run(["convert", "in/pipe.jpg", "/dev/zero", "in/apple.jpg", "-o", "out2"], in: folder.url)
+        #expect(named.status == 1, "\(named.stderr)")
+        #expect(named.stderr.contains("in/pipe.jpg: is a FIFO (named pipe), not a regular file"), "\(named.stderr)")
+        #expect(named.stderr.contains("/dev/zero: is a character device, not a regular file"), "\(named.stderr)")
+        let validate = try CLI.run(["validate", "in/pipe.jpg"], in: folder.url)
+        #expect(validate.status == 1 && validate.stderr.contains("not a regular file"), "\(validate.stderr)")
+    }
+
+    @Test func anInputFolderThatIsTheOutputFolderIsAUsageError() throws {
+        let folder = try TemporaryFolder()
+        try folder.copySample("apple.jpg", to: "nest/apple.jpg")
+        let result = try CLI.run(["convert", "nest", "-o", "nest"], in: folder.url)
+        #expect(result.status == 2, "\(result.stderr)")
+        #expect(result.stderr.contains("nest: is the output folder"), "\(result.stderr)")
+        #expect(!result.stderr.contains("no photos found"))
+    }
+}
+
+@Suite struct DamagedDataCLITests {
+    /// A JPEG whose last few percent are missing still converts (most of the picture is
+    /// there), but the gray the decoder filled in shows on the page: said on stderr.
+    @Test func aJPEGWithLostDataConvertsWithAWarningOnStderr() throws {
+        let folder = try TemporaryFolder()
+        let apple = try [UInt8](Data(contentsOf: CLI.repositoryRoot.appendingPathComponent("SampleImages/apple.jpg")))
+        try folder.write("in/cut.jpg", Array(apple.prefix(apple.count * 97 / 100)) + [0xFF, 0xD9])
+        try folder.write("in/third.jpg", Array(apple.prefix(apple.count / 3)) + [0xFF, 0xD9])
+        let result = try CLI.run(["convert", "in", "-o", "out"], in: folder.url)
+        #expect(result.status == 1, "third.jpg fails: \(result.stderr)")
+        #expect(result.stderr.contains("in/third.jpg: truncated file"), "\(result.stderr)")
+        #expect(result.stderr.contains("in/cut.jpg: Corrupt JPEG data: premature end of data segment"), "\(result.stderr)")
+        let report = try readJSONObject(folder.path("out/cut.json"))
+        #expect((report["warnings"] as? [String])?.contains("Corrupt JPEG data: premature end of data segment") == true)
+        let quiet = try CLI.run(["convert", "in/cut.jpg", "-o", "out2", "-q"], in: folder.url)
+        #expect(quiet.status == 0 && quiet.stderr.isEmpty, "\(quiet.stderr)")
+    }
+}
