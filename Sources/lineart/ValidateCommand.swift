@@ -7,14 +7,17 @@ struct ValidateCommand: ParsableCommand {
         commandName: "validate",
         abstract: "Check whether existing line art is fillable.",
         discussion: """
-            Works on any black-on-white page (from this tool or another): paper is every pixel with gray value >= 128, ink the rest. Prints, per page, the region count, closure rate, leak potential, tap usability and ink fraction against the preset's targets, with suggestions for the settings to change. An image that looks like a photo rather than line art (mostly mid-gray) gets a warning on stderr.
+            Works on any black-on-white page (from this tool or another): paper is every pixel with gray value >= 128, ink the rest. Folders are walked recursively like convert's inputs (so 'lineart validate pages/' checks a whole batch); the region maps convert writes (NAME.regions.png) are left out of folders. Prints, per page, the region count, closure rate, leak potential, tap usability and ink fraction against the preset's targets, with suggestions for the settings to change. An image that looks like a photo rather than line art (mostly mid-gray) gets a warning on stderr.
 
             Exit status: 0 every page passes, 1 some page fails its targets or cannot be read, 2 usage error.
             """
     )
 
-    @Argument(help: ArgumentHelp("Line-art images (PNG or JPEG).", valueName: "image"))
+    @Argument(help: ArgumentHelp("Line-art images (PNG or JPEG) and folders of them.", valueName: "image"))
     var images: [String] = []
+
+    @Option(name: .long, help: ArgumentHelp("Refuse images with more pixels than this, before decoding them (a letter page at 1200 DPI is 135).", valueName: "megapixels"))
+    var maxMegapixels: Int = 200
 
     @OptionGroup var presetOptions: PresetOptions
 
@@ -25,15 +28,34 @@ struct ValidateCommand: ParsableCommand {
         if images.isEmpty {
             throw ValidationError("no image: name line-art files to check, e.g. 'lineart validate pages/apple.png --preset toddler'")
         }
+        if maxMegapixels < 1 { throw ValidationError("--max-megapixels must be at least 1") }
+    }
+
+    /// The pages to check: the files named, and the images in the folders named, without
+    /// convert's region maps; plus what could not be walked.
+    func pages() -> (paths: [String], problems: [InputDiscovery.Problem]) {
+        let found = InputDiscovery().discover(images)
+        let named = Set(images)
+        let paths = found.inputs.map(\.path).filter { named.contains($0) || !$0.hasSuffix(".regions.png") }
+        return (paths, found.problems)
     }
 
     func run() throws {
         let preset = try presetOptions.resolve()
         var entries: [PageValidation] = []
         var allPass = true
-        for path in images {
+        let (paths, problems) = pages()
+        for problem in problems {
+            allPass = false
+            entries.append(PageValidation(input: problem.path, fillability: nil, error: problem.reason))
+            writeError("lineart: \(problem.path): \(problem.reason)\n")
+        }
+        if paths.isEmpty && problems.isEmpty {
+            writeError("lineart: no images found in \(images.joined(separator: ", "))\n")
+        }
+        for path in paths {
             do {
-                let (result, warnings) = try validatePage(atPath: path, preset: preset)
+                let (result, warnings) = try validatePage(atPath: path, preset: preset, maxPixels: maxMegapixels * 1_000_000)
                 entries.append(PageValidation(input: path, fillability: result, error: nil, warnings: warnings))
                 allPass = allPass && result.passes
                 for warning in warnings { writeError("lineart: warning: \(path): \(warning)\n") }

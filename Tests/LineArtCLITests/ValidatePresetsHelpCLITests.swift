@@ -47,6 +47,30 @@ import Testing
         #expect((pages[1]["warnings"] as? [String]) == [])
     }
 
+    @Test func validateWalksAFolderOfPagesWithoutTheRegionMaps() throws {
+        let folder = try TemporaryFolder()
+        try folder.copySample("HappyFish.jpg", to: "in/fish.jpg")
+        try folder.copySample("apple.jpg", to: "in/more/apple.jpg")
+        _ = try CLI.run(["convert", "in", "-o", "out", "--preset", "toddler", "--regions", "-q"], in: folder.url)
+        #expect(FileManager.default.fileExists(atPath: folder.path("out/fish.regions.png").path))
+        let result = try CLI.run(["validate", "out", "--preset", "toddler", "--json"], in: folder.url)
+        let pages = try #require(try parseJSONObject(result.stdout)["pages"] as? [[String: Any]])
+        #expect(pages.compactMap { $0["input"] as? String }.sorted() == ["out/fish.png", "out/more/apple.png"], "\(result.stderr)")
+        // A region map named on its own is still checked (and read as an image like any other).
+        let named = try CLI.run(["validate", "out/fish.regions.png", "--json"], in: folder.url)
+        #expect((try parseJSONObject(named.stdout)["pages"] as? [[String: Any]])?.count == 1)
+    }
+
+    @Test func validateRefusesPagesOverItsMegapixelLimitAndTakesAHigherOne() throws {
+        let folder = try TemporaryFolder()
+        let page = ByteImage(width: 1500, height: 1000, repeating: 255)
+        try folder.write("big.png", try PNGEncoder(pixelFormat: .bilevel).encode(page))
+        let refused = try CLI.run(["validate", "big.png", "--max-megapixels", "1"], in: folder.url)
+        #expect(refused.status == 1 && refused.stderr.contains("over the 1 megapixel limit"), "\(refused.stderr)")
+        let taken = try CLI.run(["validate", "big.png", "--max-megapixels", "2"], in: folder.url)
+        #expect(taken.stdout.contains("big.png: does not pass"), "\(taken.stderr)")
+    }
+
     @Test func validateWithoutImagesIsAUsageError() throws {
         let result = try CLI.run(["validate"])
         #expect(result.status == 2)

@@ -68,7 +68,7 @@ public struct LineArtPipeline: Sendable {
         }
         let analysis = timed(&timings.validate) {
             var context = SuggestionContext(settings)
-            context.segmentBoundaries = source == .engine && engine.drawsRegionBoundaries
+            if source == .drawing { context.segmentBoundaries = false }  // traced lines are gap-closed
             return validator.analyze(page, suggestionContext: context)
         }
         return PipelineResult(lineArt: page, analysis: analysis, faces: faces, lineSource: source, timings: timings)
@@ -243,12 +243,14 @@ extension FillabilityProfile {
 }
 
 extension SuggestionContext {
-    /// The settings the suggestions talk about.
+    /// The settings the suggestions talk about; `segmentBoundaries` when their engine draws
+    /// the boundaries of a segmentation.
     public init(_ settings: LineArtSettings) {
         self.init(thickness: settings.thickness, closeLargeGaps: settings.closeLargeGaps,
                   largeGapKernel: settings.largeGapKernel, minRegionArea: settings.minRegionArea,
                   contrastAdjustment: settings.contrastAdjustment, blurAmount: settings.blurAmount,
-                  simplifyRegions: settings.simplifyRegions, maxDimension: settings.maxDimension)
+                  simplifyRegions: settings.simplifyRegions, maxDimension: settings.maxDimension,
+                  segmentBoundaries: ExtractionEngines.named(settings.engine)?.drawsRegionBoundaries ?? false)
     }
 }
 

@@ -3,10 +3,12 @@
 /// (Rec. 601 luma) before the paper (>= 128) / ink split.
 /// - Returns: the fillability, and ``lineArtWarnings(_:)`` about the image.
 /// - Throws: ``CodecError`` when the file cannot be read or decoded.
-public func validatePage(atPath path: String, preset: LineArtPreset) throws(CodecError)
+/// - Parameter maxPixels: larger images are refused from their header (a page rendered at
+///   1200 DPI on letter paper is 135 megapixels).
+public func validatePage(atPath path: String, preset: LineArtPreset, maxPixels: Int = 100_000_000) throws(CodecError)
     -> (fillability: FillabilityResult, warnings: [String])
 {
-    let decoded = try decodeImage(atPath: path)
+    let decoded = try decodeImage(atPath: path, options: DecodeOptions(maxPixels: maxPixels))
     let gray = decoded.image.luma()
     let validator = FillabilityValidator(targets: preset.profile.targets, minRegionArea: preset.settings.minRegionArea)
     return (validator.validate(gray, suggestionContext: SuggestionContext(preset.settings)), lineArtWarnings(gray))
