@@ -19,7 +19,8 @@ struct BenchCommand: ParsableCommand {
             manifest preset and other photos use portrait.
 
             Timings on a busy machine are noisy: compare medians of runs taken side
-            by side (docs/benchmarks.md).
+            by side (docs/benchmarks.md). A photo that cannot be decoded is named on
+            stderr and left out; the others are timed, and the exit status is 1.
 
             Examples:
               lineart bench SampleImages --repeat 10
@@ -69,7 +70,19 @@ struct BenchCommand: ParsableCommand {
         guard !discovery.inputs.isEmpty else {
             throw ValidationError("no photos found in \(samples.joined(separator: ", "))")
         }
-        let cases = try makeCases(discovery.inputs)
+        // A photo that cannot be decoded is named and left out, so one bad file in a sample
+        // folder does not stop the timing of the others (the exit status is 1 then).
+        let readable = discovery.inputs.filter { input in
+            do {
+                _ = try decodeImage(atPath: input.path, options: DecodeOptions(targetMaxDimension: 256))
+                return true
+            } catch {
+                writeError("lineart: \(input.path): \(error), left out\n")
+                return false
+            }
+        }
+        guard !readable.isEmpty else { throw ExitCode(ExitStatus.someFailed) }
+        let cases = try makeCases(readable)
         var runner = BenchmarkRunner(cases: cases, repetitions: `repeat`, warmup: warmup)
         runner.threads = threads
         let report: BenchmarkReport
@@ -89,6 +102,7 @@ struct BenchCommand: ParsableCommand {
             if onTerminal { writeError("\n") }
             print(report.table, terminator: "")
         }
+        if readable.count < discovery.inputs.count || !discovery.problems.isEmpty { throw ExitCode(ExitStatus.someFailed) }
     }
 
     /// The (photo, preset) pairs to time.

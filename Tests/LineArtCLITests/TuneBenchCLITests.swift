@@ -60,6 +60,18 @@ import Testing
         #expect(total["extract"] != nil)
     }
 
+    @Test func benchLeavesOutAPhotoItCannotReadAndTimesTheRest() throws {
+        let folder = try TemporaryFolder()
+        try folder.copySample("chelsea.png", to: "samples/chelsea.png")
+        try folder.write("samples/notes.jpg", Array("not a photo\n".utf8))
+        let json = try CLI.run(["bench", "samples", "--preset", "pet", "--repeat", "1", "--warmup", "0", "--json"],
+                               in: folder.url)
+        #expect(json.status == 1)
+        #expect(json.stderr.contains("samples/notes.jpg: not an image"), "\(json.stderr)")
+        let report = try parseJSONObject(json.stdout)
+        #expect((report["images"] as? [[String: Any]])?.count == 1, "\(report.keys)")
+    }
+
     /// The CLI tunes glibc's malloc at start: freed planes stay for reuse and, where the
     /// kernel offers transparent huge pages, the one heap is madvised for them.
     @Test func benchReportsTheAllocatorTuningTheCLIApplied() throws {
