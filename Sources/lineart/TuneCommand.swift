@@ -114,6 +114,17 @@ struct TuneCommand: ParsableCommand {
 
         let evaluator = TuningEvaluator(base: base, inputs: discovery.inputs, jobs: jobs)
         let quiet = self.quiet
+        // A counter redrawn in place on a terminal; elsewhere (a log, CI) a line at every
+        // tenth of the way, since "\r" would run them all into one line.
+        let onTerminal = isatty(STDERR_FILENO) == 1
+        @Sendable func progress(_ done: Int, of total: Int, _ what: String) {
+            guard !quiet else { return }
+            if onTerminal {
+                writeError("\r\(done)/\(total) \(what)")
+            } else if done == total || done % max(1, total / 10) == 0 {
+                writeError("\(done)/\(total) \(what)\n")
+            }
+        }
         let method = axes.isEmpty ? search : "grid"
         var evaluations: [TuningEvaluation] = []
         var failures: [TuningEvaluator.DecodeFailure] = []
@@ -125,7 +136,7 @@ struct TuneCommand: ParsableCommand {
                 failures = decoded.failures
                 evaluations = try search.run(budget: budget) { first, round in
                     let results = try evaluator.evaluate(round, photos: decoded.photos, used: decoded.used)
-                    if !quiet { writeError("\r\(first + round.count)/\(budget) combinations") }
+                    progress(first + round.count, of: budget, "combinations")
                     return results.map { evaluation in
                         var e = evaluation
                         e.index += first
@@ -138,13 +149,13 @@ struct TuneCommand: ParsableCommand {
                     writeError("evaluating \(candidates.count) combinations on \(discovery.inputs.count) photos with \(jobs) jobs\n")
                 }
                 (evaluations, failures) = try evaluator.evaluate(candidates) { done, total in
-                    if !quiet && (done % 16 == 0 || done == total) { writeError("\r\(done)/\(total) pipeline runs") }
+                    if onTerminal ? done % 16 == 0 || done == total : true { progress(done, of: total, "pipeline runs") }
                 }
             }
         } catch let error as SettingsError {
             throw ValidationError(error.description)
         }
-        if !quiet { writeError("\n") }
+        if !quiet && onTerminal { writeError("\n") }
         for failure in failures { writeError("lineart: \(failure.input): \(failure.reason) (left out)\n") }
         let failedInputs = Set(failures.map(\.input))
         let used = discovery.inputs.filter { !failedInputs.contains($0.path) }

@@ -21,6 +21,16 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: folder.path("pages/chelsea.png").path))
     }
 
+    @Test func progressInALogIsOneLinePerStepNotCarriageReturns() throws {
+        let folder = try TemporaryFolder()
+        try folder.copySample("HappyFish.jpg", to: "samples/fish.jpg")
+        let result = try CLI.run(["tune", "samples", "--preset", "toddler", "--grid", "thickness=5,6",
+                                  "--output", "tuned"], in: folder.url)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(!result.stderr.contains("\r"))
+        #expect(result.stderr.contains("2/2 pipeline runs\n"), "\(result.stderr)")
+    }
+
     @Test func coordinateSearchStaysWithinItsBudget() throws {
         let folder = try TemporaryFolder()
         try folder.copySample("butterfly.jpg", to: "samples/butterfly.jpg")
