@@ -230,7 +230,13 @@ struct ConvertCommand: ParsableCommand {
         return try inputs.map { input in
             guard let name = loaded.presetName(forPath: input.path) else { return fallback }
             if let existing = byName[name] { return existing }
-            let made = try converter(try presets(name))
+            let made: PhotoConverter
+            do {
+                made = try converter(try presets(loaded.presetReference(name)))
+            } catch let error as ValidationError {
+                let reason = error.message.replacingOccurrences(of: "--preset \(loaded.presetReference(name)): ", with: "")
+                throw ValidationError("--manifest \(manifestPath): the preset of \(input.path): \(reason)")
+            }
             byName[name] = made
             return made
         }

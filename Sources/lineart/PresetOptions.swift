@@ -62,8 +62,13 @@ struct PresetOptions: ParsableArguments {
         guard looksLikePath || FileManager.default.fileExists(atPath: nameOrPath) else {
             throw SettingsError.unknownPreset(nameOrPath, known: BuiltinPresets.names)
         }
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: nameOrPath, isDirectory: &isDirectory), isDirectory.boolValue {
+            throw SettingsError.malformedPreset("is a folder, not a preset file")
+        }
         guard let data = FileManager.default.contents(atPath: nameOrPath) else {
-            throw SettingsError.malformedPreset("cannot read preset file")
+            let reason = FileManager.default.fileExists(atPath: nameOrPath) ? "permission denied" : "no such file"
+            throw SettingsError.malformedPreset("cannot read preset file: \(reason)")
         }
         let fallback = ((nameOrPath as NSString).lastPathComponent as NSString).deletingPathExtension
         return try LineArtPreset.parse(json: data, fallbackName: fallback)

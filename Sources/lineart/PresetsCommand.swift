@@ -30,7 +30,8 @@ struct PresetsCommand: ParsableCommand {
         do {
             print(try BuiltinPresets.named(name).jsonText, terminator: "")
         } catch {
-            throw ValidationError(error.description)
+            // The names only: this command prints built-in presets, it does not read files.
+            throw ValidationError("unknown preset '\(name)' (built-in presets: \(BuiltinPresets.names.joined(separator: ", ")))")
         }
     }
 }

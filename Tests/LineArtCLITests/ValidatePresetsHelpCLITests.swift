@@ -121,3 +121,37 @@ import Testing
         }
     }
 }
+
+/// Messages about preset files and manifests say where and why.
+@Suite struct PresetAndManifestMessagesCLITests {
+    @Test func aBrokenPresetFileIsNamedWithItsLineAndColumn() throws {
+        let folder = try TemporaryFolder()
+        try folder.copySample("apple.jpg", to: "apple.jpg")
+        try folder.write("bad.json", Array("{\"base\": \"portrait\",\n \"settings\": {\"thickness\": 4,,}}".utf8))
+        let bad = try CLI.run(["convert", "apple.jpg", "-o", "out", "--preset", "bad.json"], in: folder.url)
+        #expect(bad.status == 2 && bad.stderr.contains("preset is not valid JSON: invalid value at line 2, column 30"), "\(bad.stderr)")
+        let missing = try CLI.run(["convert", "apple.jpg", "-o", "out", "--preset", "none.json"], in: folder.url)
+        #expect(missing.stderr.contains("cannot read preset file: no such file"), "\(missing.stderr)")
+        let presets = try CLI.run(["presets", "bad.json"], in: folder.url)
+        #expect(presets.status == 2 && !presets.stderr.contains("path of a preset"), "\(presets.stderr)")
+    }
+
+    @Test func aManifestsPresetFilesAreFoundBesideItAndItsErrorsNameThePhoto() throws {
+        let folder = try TemporaryFolder()
+        try folder.copySample("apple.jpg", to: "set/apple.jpg")
+        try folder.copySample("HappyFish.jpg", to: "set/fish.jpg")
+        try folder.write("set/thick.json", Array("{\"base\": \"toddler\", \"settings\": {\"thickness\": 8}}".utf8))
+        // No schemaVersion: read as version 1. The preset file is relative to the manifest.
+        try folder.write("set/manifest.json", Array("""
+            {"images": [{"file": "apple.jpg", "preset": "thick.json"}, {"file": "fish.jpg", "preset": "nope"}]}
+            """.utf8))
+        let result = try CLI.run(["convert", "set", "-o", "out", "--manifest", "set/manifest.json"], in: folder.url)
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("--manifest set/manifest.json: the preset of set/fish.jpg: unknown preset 'nope'"), "\(result.stderr)")
+        try folder.write("set/manifest.json", Array("{\"images\": [{\"file\": \"apple.jpg\", \"preset\": \"thick.json\"}]}".utf8))
+        let good = try CLI.run(["convert", "set", "-o", "out", "--manifest", "set/manifest.json", "-q"], in: folder.url)
+        #expect(good.status == 0, "\(good.stderr)")
+        let report = try readJSONObject(folder.path("out/apple.json"))
+        #expect((report["settings"] as? [String: Any])?["thickness"] as? Int == 8)
+    }
+}

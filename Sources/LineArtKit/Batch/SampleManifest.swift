@@ -10,6 +10,7 @@ public struct SampleManifest: Sendable, Decodable {
         public var subject: String?
     }
 
+    /// 1; a manifest without it is read as version 1.
     public var schemaVersion: Int
     public var images: [Entry]
 
@@ -19,6 +20,21 @@ public struct SampleManifest: Sendable, Decodable {
     private var presetByPath: [String: String] = [:]
 
     private enum CodingKeys: String, CodingKey { case schemaVersion, images }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        schemaVersion = try container.decodeIfPresent(Int.self, forKey: .schemaVersion) ?? 1
+        images = try container.decode([Entry].self, forKey: .images)
+    }
+
+    /// The preset an entry names, as `--preset` would take it: a built-in name as it is, a
+    /// preset file's relative path from the manifest's folder (where the manifest's photo
+    /// paths are relative to as well).
+    public func presetReference(_ name: String) -> String {
+        let isPath = name.contains("/") || name.hasSuffix(".json")
+        guard isPath, !name.hasPrefix("/") else { return name }
+        return (folder as NSString).appendingPathComponent(name)
+    }
 
     /// Reads a manifest file.
     /// - Throws: a readable error when the file is missing or not a manifest.
@@ -35,7 +51,8 @@ public struct SampleManifest: Sendable, Decodable {
             }
             return manifest
         } catch {
-            throw ManifestError("\(path) is not a manifest: expected {\"images\": [{\"file\": ..., \"preset\": ...}]}")
+            let reason = jsonSyntaxError(in: data).map { "not valid JSON: \($0)" } ?? "is not a manifest"
+            throw ManifestError("\(path): \(reason): expected {\"images\": [{\"file\": ..., \"preset\": ...}]}")
         }
     }
 

@@ -40,7 +40,7 @@ public struct LineArtPreset: Sendable, Equatable {
         do {
             root = try JSONDecoder().decode(JSONValue.self, from: data)
         } catch {
-            throw .malformedPreset("preset is not valid JSON: \(jsonErrorSummary(error))")
+            throw .malformedPreset("preset is not valid JSON: \(jsonSyntaxError(in: data) ?? jsonErrorSummary(error))")
         }
         guard case .object(let object) = root else {
             throw .malformedPreset("preset must be a JSON object with a \"settings\" object")
