@@ -179,7 +179,7 @@ struct ConvertCommand: ParsableCommand {
             let input = discovery.inputs[index]
             switch outcome?.outcome {
             case .converted(let report)?: summary.add(report)
-            case .skipped?: summary.addSkipped(input: input.path)
+            case .skipped?: summary.addSkipped(input: input.path, earlierReport: outcome?.earlierReport)
             case .failed(let reason)?: summary.addFailure(input: input.path, reason: reason)
             case nil: summary.addNotStarted(input: input.path)
             }
@@ -192,7 +192,12 @@ struct ConvertCommand: ParsableCommand {
             writeError("lineart: cannot write \(layout.batchReportPath): \(error)\n")
         }
         if let contactSheet {
-            writeContactSheet(to: contactSheet, outcomes: outcomes.map { $0?.outcome }, inputs: discovery.inputs, layout: layout)
+            // The pages of this run, and those an earlier run made that --skip-existing kept.
+            let pages = outcomes.map { conversion -> ImageReport? in
+                if case .converted(let report)? = conversion?.outcome { return report }
+                return conversion?.earlierReport
+            }
+            writeContactSheet(to: contactSheet, pages: pages, inputs: discovery.inputs, layout: layout)
         }
         if json {
             FileHandle.standardOutput.write(try summary.jsonData())
@@ -242,11 +247,11 @@ struct ConvertCommand: ParsableCommand {
         }
     }
 
-    /// The contact sheet of the converted photos, in input order.
-    private func writeContactSheet(to path: String, outcomes: [ConversionOutcome?], inputs: [BatchInput], layout: OutputLayout) {
+    /// The contact sheet of the photos with a page, in input order.
+    private func writeContactSheet(to path: String, pages: [ImageReport?], inputs: [BatchInput], layout: OutputLayout) {
         var rows: [ContactSheet.Row] = []
-        for (index, outcome) in outcomes.enumerated() {
-            guard case .converted(let report)? = outcome else { continue }
+        for (index, page) in pages.enumerated() {
+            guard let report = page else { continue }
             rows.append(ContactSheet.Row(photoPath: inputs[index].path, pagePath: layout.path(for: index, extension: "png"),
                                          preset: report.preset, fillability: report.fillability,
                                          faces: report.faces.count))

@@ -4,10 +4,14 @@ import Foundation
 public struct PageConversion: Sendable {
     public var outcome: ConversionOutcome
     public var drawing: VectorDrawing?
+    /// For a photo skipped because its outputs exist: the report an earlier run wrote
+    /// (nil when it cannot be read as one).
+    public var earlierReport: ImageReport?
 
-    public init(outcome: ConversionOutcome, drawing: VectorDrawing? = nil) {
+    public init(outcome: ConversionOutcome, drawing: VectorDrawing? = nil, earlierReport: ImageReport? = nil) {
         self.outcome = outcome
         self.drawing = drawing
+        self.earlierReport = earlierReport
     }
 }
 
@@ -30,7 +34,9 @@ extension PhotoConverter {
         let present = files.filter { fileManager.fileExists(atPath: $0) }
         switch existing {
         case .skip where present.count == files.count:
-            return PageConversion(outcome: .skipped)
+            let earlier = (try? Data(contentsOf: URL(fileURLWithPath: paths.report)))
+                .flatMap { try? JSONDecoder().decode(ImageReport.self, from: $0) }
+            return PageConversion(outcome: .skipped, earlierReport: earlier)
         case .fail where !present.isEmpty:
             return PageConversion(outcome: .failed(
                 "\(present[0]) already exists (use --overwrite to replace it or --skip-existing to keep it)"))

@@ -1,10 +1,26 @@
-/// Settings encode as one JSON object with a key per spec, in the report and preset forms.
-extension LineArtSettings: Encodable {
+/// Settings encode as one JSON object with a key per spec, in the report and preset forms,
+/// and decode from it (a report read back when a batch resumes): every key must be a
+/// setting, every value valid for it; settings the object leaves out keep their defaults.
+extension LineArtSettings: Codable {
     struct Key: CodingKey {
         var stringValue: String
         var intValue: Int? { nil }
         init(stringValue: String) { self.stringValue = stringValue }
         init?(intValue: Int) { nil }
+    }
+
+    public init(from decoder: any Decoder) throws {
+        self.init()
+        let fields = try decoder.singleValueContainer().decode([String: JSONValue].self)
+        for key in fields.keys.sorted() {
+            guard let spec = Self.spec(named: key) else {
+                throw SettingsError.unknownKey(key, known: Self.specs.map(\.name))
+            }
+            guard let value = fields[key]?.settingValue else {
+                throw SettingsError.invalidValue(field: key, value: "a non-scalar", expected: "a \(spec.domain.description) value")
+            }
+            try spec.assign(value, to: &self)
+        }
     }
 
     public func encode(to encoder: any Encoder) throws {

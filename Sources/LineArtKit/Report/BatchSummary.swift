@@ -26,6 +26,9 @@ public struct BatchSummary: Sendable, Encodable {
         public var page: String
         public var passes: Bool
         public var score: Double
+        /// True for a page an earlier run wrote and `--skip-existing` kept; nil (absent from
+        /// the JSON) for a page converted in this run.
+        public var kept: Bool? = nil
     }
 
     public struct Failure: Sendable, Encodable {
@@ -47,9 +50,9 @@ public struct BatchSummary: Sendable, Encodable {
     public var jobs: Int
     public var interrupted = false
     public var counts = Counts()
-    /// Pages that pass all four targets / pages converted (0 when none).
+    /// Pages that pass all four targets / pages (0 when none), kept pages included.
     public var passRate = 0.0
-    /// Mean fillability score of the converted pages (0 when none).
+    /// Mean fillability score of the pages (0 when none), kept pages included.
     public var meanScore = 0.0
     /// Wall-clock seconds for the whole batch.
     public var elapsedSeconds = 0.0
@@ -87,7 +90,16 @@ public struct BatchSummary: Sendable, Encodable {
         failures.append(Failure(input: input, reason: reason))
     }
 
-    public mutating func addSkipped(input: String) { skipped.append(input) }
+    /// A photo left because its outputs exist; with the report an earlier run wrote for it,
+    /// its page stays among `pages` (marked `kept`), so a resumed batch's pass rate, mean
+    /// score and contact sheet cover the whole batch.
+    public mutating func addSkipped(input: String, earlierReport: ImageReport? = nil) {
+        skipped.append(input)
+        if let report = earlierReport {
+            pages.append(Page(input: report.input, page: report.page, passes: report.fillability.passes,
+                              score: report.fillability.score, kept: true))
+        }
+    }
 
     public mutating func addNotStarted(input: String) { notStarted.append(input) }
 
@@ -101,18 +113,18 @@ public struct BatchSummary: Sendable, Encodable {
     public mutating func finish(elapsed: Double, interrupted: Bool) {
         self.interrupted = interrupted
         elapsedSeconds = elapsed
-        counts.converted = pages.count
+        counts.converted = pages.filter { $0.kept != true }.count
         counts.failed = failures.count
         counts.skipped = skipped.count
         counts.notStarted = notStarted.count
         counts.duplicates = duplicates.count
-        counts.total = pages.count + failures.count + skipped.count + notStarted.count
+        counts.total = counts.converted + failures.count + skipped.count + notStarted.count
         if !pages.isEmpty {
             passRate = Double(pages.filter(\.passes).count) / Double(pages.count)
             meanScore = pages.map(\.score).reduce(0, +) / Double(pages.count)
         }
         if elapsed > 0 {
-            throughput.imagesPerSecond = Double(pages.count) / elapsed
+            throughput.imagesPerSecond = Double(counts.converted) / elapsed
             throughput.megapixelsPerSecond = originalMegapixels / elapsed
         }
     }

@@ -1,5 +1,7 @@
 /// The report written beside each page (`NAME.json`). Described by `docs/report.schema.json`.
-public struct ImageReport: Sendable, Encodable {
+/// Decodable too: a batch resumed with `--skip-existing` reads back the reports of the pages
+/// it leaves, so its summary, contact sheet and booklet cover the whole batch.
+public struct ImageReport: Sendable, Codable {
     public static let currentSchemaVersion = 1
 
     public var schemaVersion = ImageReport.currentSchemaVersion
