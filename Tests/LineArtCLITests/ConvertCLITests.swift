@@ -217,6 +217,39 @@ import Testing
         #expect(after["converted"] == 80 - converted && after["skipped"] == converted)
     }
 
+    /// An output folder that is the photos' own folder: `--overwrite` (or `--skip-existing`)
+    /// must not turn `coffee.png` into its page, nor a page or region map replace another
+    /// photo of the batch; those photos fail, the others convert.
+    @Test func outputsNeverReplaceAnInputPhoto() throws {
+        let folder = try TemporaryFolder()
+        try folder.copySample("coffee.png", to: "same/coffee.png")
+        try folder.copySample("HappyFish.jpg", to: "same/fish.jpg")
+        let coffee = try Data(contentsOf: folder.path("same/coffee.png"))
+
+        for policy in ["--overwrite", "--skip-existing"] {
+            let result = try CLI.run(["convert", "same/coffee.png", "same/fish.jpg", "-o", "same", policy,
+                                      "--preset", "toddler", "-q"], in: folder.url)
+            #expect(result.status == 1, "\(policy): \(result.stderr)")
+            #expect(result.stderr.contains(
+                "same/coffee.png would overwrite the input photo same/coffee.png; choose another --output"), "\(result.stderr)")
+            #expect(try Data(contentsOf: folder.path("same/coffee.png")) == coffee, "\(policy) kept the photo")
+            #expect(!FileManager.default.fileExists(atPath: folder.path("same/coffee.json").path))
+            let failures = try #require(try readJSONObject(folder.path("same/report.json"))["failures"] as? [[String: String]])
+            #expect(failures.map { $0["input"] } == ["same/coffee.png"])
+            #expect(FileManager.default.fileExists(atPath: folder.path("same/fish.png").path), "the batch goes on")
+        }
+
+        // Another photo of the batch, reached through another spelling of the folder:
+        // fish.jpg's region map would be the photo fish.regions.png.
+        try folder.copySample("camera.png", to: "same/fish.regions.png")
+        let camera = try Data(contentsOf: folder.path("same/fish.regions.png"))
+        let crossed = try CLI.run(["convert", "same/fish.jpg", "same/fish.regions.png", "-o", "./same/../same",
+                                   "--regions", "--overwrite", "--preset", "toddler", "-q"], in: folder.url)
+        #expect(crossed.status == 1, "\(crossed.stderr)")
+        #expect(crossed.stderr.contains("would overwrite the input photo same/fish.regions.png"), "\(crossed.stderr)")
+        #expect(try Data(contentsOf: folder.path("same/fish.regions.png")) == camera)
+    }
+
     private func counts(_ folder: TemporaryFolder) throws -> [String: Int] {
         try #require(try readJSONObject(folder.path("out/report.json"))["counts"] as? [String: Int])
     }
