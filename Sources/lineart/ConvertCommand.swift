@@ -103,6 +103,8 @@ struct ConvertCommand: ParsableCommand {
         let converters = try makeConverters(defaultPreset: preset, inputs: discovery.inputs, threads: threadsPerPhoto)
         let mode: ExistingOutputPolicy = skipExisting ? .skip : (overwrite ? .overwrite : .fail)
         let outputs = try pageOptions.resolve()
+        // Files written once for the batch are checked now, not after a long batch.
+        try checkBatchFiles(BatchOutputPlan(layout: layout, outputs: outputs), existing: mode)
         // Created only once the command line is known to be usable.
         do {
             try FileManager.default.createDirectory(atPath: outputRoot, withIntermediateDirectories: true)
@@ -193,6 +195,22 @@ struct ConvertCommand: ParsableCommand {
         }
         if interrupt.isRaised { throw ExitCode(ExitStatus.interrupted) }
         if summary.failedCount > 0 { throw ExitCode(ExitStatus.someFailed) }
+    }
+
+    /// Refuses, before any photo is converted, a batch report that is an input photo and a
+    /// `--booklet` or `--contact-sheet` that would replace a photo or a file of the batch, is
+    /// a folder, cannot be created, or exists without `--overwrite` or `--skip-existing`.
+    /// - Throws: a `ValidationError` (exit status 2) naming the option, the path and the reason.
+    private func checkBatchFiles(_ plan: BatchOutputPlan, existing: ExistingOutputPolicy) throws {
+        var files: [(option: String, path: String)] = []
+        if let booklet = pageOptions.booklet { files.append(("--booklet", booklet)) }
+        if let contactSheet { files.append(("--contact-sheet", contactSheet)) }
+        do {
+            try plan.checkBatchReport()
+            try plan.check(files, existing: existing)
+        } catch {
+            throw ValidationError(error.description)
+        }
     }
 
     /// One converter per input: the manifest's preset for the photos it lists, else `--preset`.
