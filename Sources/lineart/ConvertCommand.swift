@@ -145,6 +145,8 @@ struct ConvertCommand: ParsableCommand {
         var outcomes = [PageConversion?](repeating: nil, count: discovery.inputs.count)
         for (position, outcome) in outcomesInOrder.enumerated() { outcomes[order[position]] = outcome }
         progress.close()
+        // A batch-level file that could not be written makes the exit status 1, like a photo that failed.
+        var batchFileFailed = false
         if let bookletPath = pageOptions.booklet {
             do {
                 let count = try pageOptions.writeBooklet(to: bookletPath, drawings: outcomes.map { $0?.drawing },
@@ -153,7 +155,8 @@ struct ConvertCommand: ParsableCommand {
                     writeError("lineart: \(bookletPath): \(count) of \(outcomes.count) pages (skipped and failed photos are left out)\n")
                 }
             } catch {
-                writeError("lineart: cannot write \(bookletPath): \(error)\n")
+                writeError("lineart: \(error)\n")
+                batchFileFailed = true
             }
         }
 
@@ -181,12 +184,14 @@ struct ConvertCommand: ParsableCommand {
         summary.finish(elapsed: Date().timeIntervalSince(batchStart), interrupted: interrupt.isRaised)
 
         do {
-            try writeAtomically([UInt8](summary.jsonData()), to: URL(fileURLWithPath: layout.batchReportPath))
+            try AtomicFileWriter().write([UInt8](summary.jsonData()), toPath: layout.batchReportPath)
         } catch {
-            writeError("lineart: cannot write \(layout.batchReportPath): \(error)\n")
+            writeError("lineart: \(error)\n")
+            batchFileFailed = true
         }
-        if let contactSheet {
-            writeContactSheet(to: contactSheet, outcomes: outcomes.map { $0?.outcome }, inputs: discovery.inputs, layout: layout)
+        if let contactSheet,
+           !writeContactSheet(to: contactSheet, outcomes: outcomes.map { $0?.outcome }, inputs: discovery.inputs, layout: layout) {
+            batchFileFailed = true
         }
         if json {
             FileHandle.standardOutput.write(try summary.jsonData())
@@ -194,7 +199,7 @@ struct ConvertCommand: ParsableCommand {
             writeError(summary.humanSummary + "\n")
         }
         if interrupt.isRaised { throw ExitCode(ExitStatus.interrupted) }
-        if summary.failedCount > 0 { throw ExitCode(ExitStatus.someFailed) }
+        if summary.failedCount > 0 || batchFileFailed { throw ExitCode(ExitStatus.someFailed) }
     }
 
     /// Refuses, before any photo is converted, a batch report that is an input photo and a
@@ -247,7 +252,8 @@ struct ConvertCommand: ParsableCommand {
     }
 
     /// The contact sheet of the converted photos, in input order.
-    private func writeContactSheet(to path: String, outcomes: [ConversionOutcome?], inputs: [BatchInput], layout: OutputLayout) {
+    /// - Returns: whether it was written (if not, the reason is on stderr).
+    private func writeContactSheet(to path: String, outcomes: [ConversionOutcome?], inputs: [BatchInput], layout: OutputLayout) -> Bool {
         var rows: [ContactSheet.Row] = []
         for (index, outcome) in outcomes.enumerated() {
             guard case .converted(let report)? = outcome else { continue }
@@ -257,9 +263,11 @@ struct ConvertCommand: ParsableCommand {
         }
         let html = ContactSheet(title: "LineArt contact sheet", rows: rows).html(sheetPath: path)
         do {
-            try writeAtomically(Array(html.utf8), to: URL(fileURLWithPath: path), createParentDirectories: true)
+            try AtomicFileWriter(createParentDirectories: true).write(Array(html.utf8), toPath: path)
+            return true
         } catch {
-            writeError("lineart: cannot write \(path): \(error)\n")
+            writeError("lineart: \(error)\n")
+            return false
         }
     }
 }

@@ -58,8 +58,7 @@ struct PageOutputOptions: ParsableArguments {
             (drawing: drawing, layout: PageLayout(width: drawing.width, height: drawing.height,
                                                   size: outputs.page, marginMillimetres: outputs.marginMillimetres))
         }
-        try writeAtomically(PDFWriter().write(pages: pages), to: URL(fileURLWithPath: path),
-                            createParentDirectories: true)
+        try AtomicFileWriter(createParentDirectories: true).write(PDFWriter().write(pages: pages), toPath: path)
         return pages.count
     }
 }

@@ -308,6 +308,24 @@ import Testing
         }
     }
 
+    /// A booklet or contact sheet that passes the checks but cannot be written at the end
+    /// (here a name longer than the file system allows) makes the exit status 1, with the
+    /// reason in words; the pages and report.json are still written.
+    @Test func aBatchFileThatCannotBeWrittenExitsOneWithAReadableReason() throws {
+        let folder = try TemporaryFolder()
+        try folder.copySample("HappyFish.jpg", to: "in/fish.jpg")
+        let long = String(repeating: "b", count: 300)
+        let result = try CLI.run(["convert", "in", "-o", "out", "--preset", "toddler", "-q",
+                                  "--booklet", "\(long).pdf", "--contact-sheet", "\(long).html"], in: folder.url)
+        #expect(result.status == 1, "\(result.stderr)")
+        #expect(result.stderr.contains("lineart: cannot write \(long).pdf: cannot create a file in .: file name too long"),
+                "\(result.stderr)")
+        #expect(result.stderr.contains("lineart: cannot write \(long).html: "), "\(result.stderr)")
+        #expect(!result.stderr.contains("Error Domain") && !result.stderr.contains(".tmp-"), "\(result.stderr)")
+        #expect(FileManager.default.fileExists(atPath: folder.path("out/fish.png").path))
+        #expect(try counts(folder)["converted"] == 1)
+    }
+
     private func counts(_ folder: TemporaryFolder) throws -> [String: Int] {
         try #require(try readJSONObject(folder.path("out/report.json"))["counts"] as? [String: Int])
     }
