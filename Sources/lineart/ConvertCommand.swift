@@ -17,7 +17,9 @@ struct ConvertCommand: ParsableCommand {
 
             --preset auto tries every built-in preset on each photo (decoded once) and keeps the page that passes its preset's fillability targets with the best score, preferring object, portrait, landscape, pet, abstract, then toddler on equal results; each report names the preset chosen. It costs six pipeline runs per photo.
 
-            Exit status: 0 all converted, 1 some failed, 2 usage error, 130 interrupted.
+            Existing files: a page or report that exists is an error unless --overwrite replaces it or --skip-existing leaves the photo alone. No output ever replaces an input photo: a page, region map or report that would be one of the batch's photos (an output folder that is the photos' own folder) fails that photo, even with --overwrite; OUTPUT/report.json being a photo is a usage error. --booklet and --contact-sheet are checked before any photo is converted: an input photo, a page or report of the batch, a folder, a path through a file, or an existing file without --overwrite or --skip-existing is a usage error. With --skip-existing they are rewritten and hold only the photos converted in that run.
+
+            Exit status: 0 all converted, 1 some failed, 2 usage error, 130 interrupted. A booklet, contact sheet or report.json that cannot be written also makes it 1.
 
             Examples:
               lineart convert SampleImages --output pages
@@ -49,10 +51,10 @@ struct ConvertCommand: ParsableCommand {
     @Option(name: .long, help: "Cores to use: photos converted at once; with fewer photos than jobs, one photo's work is split (default: the number of cores).")
     var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
 
-    @Flag(name: .long, help: "Leave photos whose page and report already exist; convert the rest (resumes a stopped run).")
+    @Flag(name: .long, help: "Leave photos whose page and report already exist; convert the rest (resumes a stopped run). --booklet and --contact-sheet are rewritten, with the photos of this run.")
     var skipExisting = false
 
-    @Flag(name: .long, help: "Replace existing pages and reports.")
+    @Flag(name: .long, help: "Replace existing pages and reports, and an existing --booklet or --contact-sheet; never an input photo.")
     var overwrite = false
 
     @Option(name: .long, help: ArgumentHelp("Refuse images with more pixels than this, before decoding them.", valueName: "megapixels"))
@@ -65,7 +67,7 @@ struct ConvertCommand: ParsableCommand {
     var json = false
 
     @Option(name: .long, help: ArgumentHelp(
-        "Also write an HTML contact sheet: each photo beside its page with its fillability metrics.",
+        "Also write an HTML contact sheet: each photo beside its page with its fillability metrics (an existing file only with --overwrite or --skip-existing).",
         valueName: "file.html"))
     var contactSheet: String?
 

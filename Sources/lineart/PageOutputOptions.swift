@@ -23,7 +23,7 @@ struct PageOutputOptions: ParsableArguments {
     var dpi: Double?
 
     @Option(name: .long, help: ArgumentHelp(
-        "Also write every converted page of the batch, in input order, into this one PDF.",
+        "Also write every converted page of the batch, in input order, into this one PDF (an existing file only with --overwrite or --skip-existing).",
         valueName: "file.pdf"))
     var booklet: String?
 
