@@ -17,7 +17,9 @@ struct ConvertCommand: ParsableCommand {
 
             --preset auto tries every built-in preset on each photo (decoded once) and keeps the page that passes its preset's fillability targets with the best score, preferring object, portrait, landscape, pet, abstract, then toddler on equal results; each report names the preset chosen. It costs six pipeline runs per photo.
 
-            Exit status: 0 all converted, 1 some failed, 2 usage error, 130 interrupted.
+            Existing files: a page or report that exists is an error unless --overwrite replaces it or --skip-existing leaves the photo alone. No output ever replaces an input photo: a page, region map or report that would be one of the batch's photos (an output folder that is the photos' own folder) fails that photo, even with --overwrite; OUTPUT/report.json being a photo is a usage error. --booklet and --contact-sheet are checked before any photo is converted: an input photo, a page or report of the batch, a folder, a path through a file, or an existing file without --overwrite or --skip-existing is a usage error. With --skip-existing they are rewritten: the contact sheet and report.json hold the whole batch (the pages kept from an earlier run are read back from their NAME.json), the booklet only the photos converted in that run.
+
+            Exit status: 0 all converted, 1 some failed, 2 usage error, 130 interrupted. A booklet, contact sheet or report.json that cannot be written also makes it 1.
 
             Examples:
               lineart convert SampleImages --output pages
@@ -49,10 +51,10 @@ struct ConvertCommand: ParsableCommand {
     @Option(name: .long, help: "Cores to use: photos converted at once; with fewer photos than jobs, one photo's work is split (default: the number of cores; at most four per core).")
     var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
 
-    @Flag(name: .long, help: "Leave photos whose page and report already exist; convert the rest (resumes a stopped run).")
+    @Flag(name: .long, help: "Leave photos whose page and report already exist; convert the rest (resumes a stopped run). --booklet and --contact-sheet are rewritten, with the photos of this run.")
     var skipExisting = false
 
-    @Flag(name: .long, help: "Replace existing pages and reports.")
+    @Flag(name: .long, help: "Replace existing pages and reports, and an existing --booklet or --contact-sheet; never an input photo.")
     var overwrite = false
 
     @Option(name: .long, help: ArgumentHelp("Refuse images with more pixels than this, before decoding them.", valueName: "megapixels"))
@@ -65,7 +67,7 @@ struct ConvertCommand: ParsableCommand {
     var json = false
 
     @Option(name: .long, help: ArgumentHelp(
-        "Also write an HTML contact sheet: each photo beside its page with its fillability metrics.",
+        "Also write an HTML contact sheet: each photo beside its page with its fillability metrics (an existing file only with --overwrite or --skip-existing).",
         valueName: "file.html"))
     var contactSheet: String?
 
@@ -110,6 +112,8 @@ struct ConvertCommand: ParsableCommand {
         let converters = try makeConverters(defaultPreset: preset, inputs: discovery.inputs, threads: threadsPerPhoto)
         let mode: ExistingOutputPolicy = skipExisting ? .skip : (overwrite ? .overwrite : .fail)
         let outputs = try pageOptions.resolve()
+        // Files written once for the batch are checked now, not after a long batch.
+        try checkBatchFiles(BatchOutputPlan(layout: layout, outputs: outputs), existing: mode)
         // Created only once the command line is known to be usable.
         do {
             try FileManager.default.createDirectory(atPath: outputRoot, withIntermediateDirectories: true)
@@ -151,6 +155,8 @@ struct ConvertCommand: ParsableCommand {
         var outcomes = [PageConversion?](repeating: nil, count: discovery.inputs.count)
         for (position, outcome) in outcomesInOrder.enumerated() { outcomes[order[position]] = outcome }
         progress.close()
+        // A batch-level file that could not be written makes the exit status 1, like a photo that failed.
+        var batchFileFailed = false
         if let bookletPath = pageOptions.booklet {
             do {
                 let count = try pageOptions.writeBooklet(to: bookletPath, drawings: outcomes.map { $0?.drawing },
@@ -159,7 +165,8 @@ struct ConvertCommand: ParsableCommand {
                     writeError("lineart: \(bookletPath): \(count) of \(outcomes.count) pages (skipped and failed photos are left out)\n")
                 }
             } catch {
-                writeError("lineart: cannot write \(bookletPath): \(error)\n")
+                writeError("lineart: \(error)\n")
+                batchFileFailed = true
             }
         }
 
@@ -187,9 +194,10 @@ struct ConvertCommand: ParsableCommand {
         summary.finish(elapsed: Date().timeIntervalSince(batchStart), interrupted: interrupt.isRaised)
 
         do {
-            try writeAtomically([UInt8](summary.jsonData()), to: URL(fileURLWithPath: layout.batchReportPath))
+            try AtomicFileWriter().write([UInt8](summary.jsonData()), toPath: layout.batchReportPath)
         } catch {
-            writeError("lineart: cannot write \(layout.batchReportPath): \(error)\n")
+            writeError("lineart: \(error)\n")
+            batchFileFailed = true
         }
         if let contactSheet {
             // The pages of this run, and those an earlier run made that --skip-existing kept.
@@ -197,7 +205,9 @@ struct ConvertCommand: ParsableCommand {
                 if case .converted(let report)? = conversion?.outcome { return report }
                 return conversion?.earlierReport
             }
-            writeContactSheet(to: contactSheet, pages: pages, inputs: discovery.inputs, layout: layout)
+            if !writeContactSheet(to: contactSheet, pages: pages, inputs: discovery.inputs, layout: layout) {
+                batchFileFailed = true
+            }
         }
         if json {
             FileHandle.standardOutput.write(try summary.jsonData())
@@ -205,7 +215,23 @@ struct ConvertCommand: ParsableCommand {
             writeError(summary.humanSummary + "\n")
         }
         if interrupt.isRaised { throw ExitCode(ExitStatus.interrupted) }
-        if summary.failedCount > 0 { throw ExitCode(ExitStatus.someFailed) }
+        if summary.failedCount > 0 || batchFileFailed { throw ExitCode(ExitStatus.someFailed) }
+    }
+
+    /// Refuses, before any photo is converted, a batch report that is an input photo and a
+    /// `--booklet` or `--contact-sheet` that would replace a photo or a file of the batch, is
+    /// a folder, cannot be created, or exists without `--overwrite` or `--skip-existing`.
+    /// - Throws: a `ValidationError` (exit status 2) naming the option, the path and the reason.
+    private func checkBatchFiles(_ plan: BatchOutputPlan, existing: ExistingOutputPolicy) throws {
+        var files: [(option: String, path: String)] = []
+        if let booklet = pageOptions.booklet { files.append(("--booklet", booklet)) }
+        if let contactSheet { files.append(("--contact-sheet", contactSheet)) }
+        do {
+            try plan.checkBatchReport()
+            try plan.check(files, existing: existing)
+        } catch {
+            throw ValidationError(error.description)
+        }
     }
 
     /// One converter per input: the manifest's preset for the photos it lists, else `--preset`.
@@ -247,8 +273,10 @@ struct ConvertCommand: ParsableCommand {
         }
     }
 
-    /// The contact sheet of the photos with a page, in input order.
-    private func writeContactSheet(to path: String, pages: [ImageReport?], inputs: [BatchInput], layout: OutputLayout) {
+    /// The contact sheet of the photos with a page (converted now, or kept by
+    /// --skip-existing), in input order.
+    /// - Returns: whether it was written (if not, the reason is on stderr).
+    private func writeContactSheet(to path: String, pages: [ImageReport?], inputs: [BatchInput], layout: OutputLayout) -> Bool {
         var rows: [ContactSheet.Row] = []
         for (index, page) in pages.enumerated() {
             guard let report = page else { continue }
@@ -258,9 +286,11 @@ struct ConvertCommand: ParsableCommand {
         }
         let html = ContactSheet(title: "LineArt contact sheet", rows: rows).html(sheetPath: path)
         do {
-            try writeAtomically(Array(html.utf8), to: URL(fileURLWithPath: path), createParentDirectories: true)
+            try AtomicFileWriter(createParentDirectories: true).write(Array(html.utf8), toPath: path)
+            return true
         } catch {
-            writeError("lineart: cannot write \(path): \(error)\n")
+            writeError("lineart: \(error)\n")
+            return false
         }
     }
 }

@@ -23,7 +23,7 @@ struct PageOutputOptions: ParsableArguments {
     var dpi: Double?
 
     @Option(name: .long, help: ArgumentHelp(
-        "Also write every converted page of the batch, in input order, into this one PDF.",
+        "Also write every converted page of the batch, in input order, into this one PDF (an existing file only with --overwrite or --skip-existing).",
         valueName: "file.pdf"))
     var booklet: String?
 
@@ -58,8 +58,7 @@ struct PageOutputOptions: ParsableArguments {
             (drawing: drawing, layout: PageLayout(width: drawing.width, height: drawing.height,
                                                   size: outputs.page, marginMillimetres: outputs.marginMillimetres))
         }
-        try writeAtomically(PDFWriter().write(pages: pages), to: URL(fileURLWithPath: path),
-                            createParentDirectories: true)
+        try AtomicFileWriter(createParentDirectories: true).write(PDFWriter().write(pages: pages), toPath: path)
         return pages.count
     }
 }

@@ -217,6 +217,115 @@ import Testing
         #expect(after["converted"] == 80 - converted && after["skipped"] == converted)
     }
 
+    /// An output folder that is the photos' own folder: `--overwrite` (or `--skip-existing`)
+    /// must not turn `coffee.png` into its page, nor a page or region map replace another
+    /// photo of the batch; those photos fail, the others convert.
+    @Test func outputsNeverReplaceAnInputPhoto() throws {
+        let folder = try TemporaryFolder()
+        try folder.copySample("coffee.png", to: "same/coffee.png")
+        try folder.copySample("HappyFish.jpg", to: "same/fish.jpg")
+        let coffee = try Data(contentsOf: folder.path("same/coffee.png"))
+
+        for policy in ["--overwrite", "--skip-existing"] {
+            let result = try CLI.run(["convert", "same/coffee.png", "same/fish.jpg", "-o", "same", policy,
+                                      "--preset", "toddler", "-q"], in: folder.url)
+            #expect(result.status == 1, "\(policy): \(result.stderr)")
+            #expect(result.stderr.contains(
+                "same/coffee.png would overwrite the input photo same/coffee.png; choose another --output"), "\(result.stderr)")
+            #expect(try Data(contentsOf: folder.path("same/coffee.png")) == coffee, "\(policy) kept the photo")
+            #expect(!FileManager.default.fileExists(atPath: folder.path("same/coffee.json").path))
+            let failures = try #require(try readJSONObject(folder.path("same/report.json"))["failures"] as? [[String: String]])
+            #expect(failures.map { $0["input"] } == ["same/coffee.png"])
+            #expect(FileManager.default.fileExists(atPath: folder.path("same/fish.png").path), "the batch goes on")
+        }
+
+        // Another photo of the batch, reached through another spelling of the folder:
+        // fish.jpg's region map would be the photo fish.regions.png.
+        try folder.copySample("camera.png", to: "same/fish.regions.png")
+        let camera = try Data(contentsOf: folder.path("same/fish.regions.png"))
+        let crossed = try CLI.run(["convert", "same/fish.jpg", "same/fish.regions.png", "-o", "./same/../same",
+                                   "--regions", "--overwrite", "--preset", "toddler", "-q"], in: folder.url)
+        #expect(crossed.status == 1, "\(crossed.stderr)")
+        #expect(crossed.stderr.contains("would overwrite the input photo same/fish.regions.png"), "\(crossed.stderr)")
+        #expect(try Data(contentsOf: folder.path("same/fish.regions.png")) == camera)
+
+        // A photo that would be the batch report is refused before the batch.
+        try folder.copySample("HappyFish.jpg", to: "same/report.json")
+        let report = try Data(contentsOf: folder.path("same/report.json"))
+        let named = try CLI.run(["convert", "same/report.json", "-o", "same", "--overwrite", "-q"], in: folder.url)
+        #expect(named.status == 2, "\(named.stderr)")
+        #expect(named.stderr.contains(
+            "same/report.json would overwrite the input photo same/report.json; choose another --output"), "\(named.stderr)")
+        #expect(try Data(contentsOf: folder.path("same/report.json")) == report)
+    }
+
+    /// `--booklet` and `--contact-sheet` are refused before any photo is converted when they
+    /// name an input photo, a file or folder of the batch, each other, a path through a file,
+    /// a folder, or an existing file without `--overwrite`.
+    @Test(arguments: [
+        (["--booklet", "in/apple.jpg", "--overwrite"], "--booklet in/apple.jpg would overwrite the input photo in/apple.jpg"),
+        (["--contact-sheet", "out/report.json", "--overwrite"], "--contact-sheet out/report.json is out/report.json, which this batch writes"),
+        (["--booklet", "out/apple.png", "--overwrite"], "--booklet out/apple.png is out/apple.png, which this batch writes"),
+        (["--booklet", "./out/../out/apple.json"], "is out/apple.json, which this batch writes"),
+        (["--booklet", "out/apple.png/book.pdf"], "--booklet out/apple.png/book.pdf: out/apple.png is not a folder"),
+        (["--booklet", "out"], "--booklet out is a directory"),
+        (["--booklet", "same.pdf", "--contact-sheet", "./same.pdf"], "--contact-sheet ./same.pdf is the same file as --booklet"),
+        (["--booklet", "old.pdf"], "--booklet old.pdf already exists (use --overwrite to replace it)"),
+        (["--contact-sheet", "old.pdf"], "--contact-sheet old.pdf already exists"),
+        (["--booklet", "afile/book.pdf", "--overwrite"], "--booklet afile/book.pdf: afile is not a folder"),
+        (["--contact-sheet", "afile/x/sheet.html"], "--contact-sheet afile/x/sheet.html: afile is not a folder"),
+        (["--booklet", "adir", "--overwrite"], "--booklet adir is a directory"),
+    ])
+    func badBatchFilesAreUsageErrorsBeforeAnyConversion(args: [String], hint: String) throws {
+        let folder = try TemporaryFolder()
+        try folder.copySample("apple.jpg", to: "in/apple.jpg")
+        try folder.write("old.pdf", Array("an old booklet\n".utf8))
+        try folder.write("afile", Array("a file, not a folder\n".utf8))
+        try FileManager.default.createDirectory(at: folder.path("adir"), withIntermediateDirectories: false)
+        let before = folder.allFiles()
+        let apple = try Data(contentsOf: folder.path("in/apple.jpg"))
+        let result = try CLI.run(["convert", "in", "-o", "out", "--preset", "toddler"] + args, in: folder.url)
+        #expect(result.status == 2, "\(args): \(result.stderr)")
+        #expect(result.stderr.contains(hint), "\(args): \(result.stderr)")
+        #expect(folder.allFiles() == before, "nothing converted or written")
+        #expect(try Data(contentsOf: folder.path("in/apple.jpg")) == apple)
+        #expect(try String(contentsOf: folder.path("old.pdf"), encoding: .utf8) == "an old booklet\n")
+    }
+
+    /// An existing booklet or contact sheet is replaced with `--overwrite`, and with
+    /// `--skip-existing` (one file for the whole batch, rewritten when a batch is resumed).
+    @Test func anExistingBookletIsReplacedWithOverwriteOrSkipExisting() throws {
+        let folder = try TemporaryFolder()
+        try folder.copySample("HappyFish.jpg", to: "in/fish.jpg")
+        for policy in ["--overwrite", "--skip-existing"] {
+            try folder.write("book.pdf", Array("old\n".utf8))
+            try folder.write("sheet.html", Array("old\n".utf8))
+            let result = try CLI.run(["convert", "in", "-o", "out", "--preset", "toddler", "-q", policy,
+                                      "--booklet", "book.pdf", "--contact-sheet", "sheet.html"], in: folder.url)
+            #expect(result.status == 0, "\(policy): \(result.stderr)")
+            #expect(try Data(contentsOf: folder.path("book.pdf")).starts(with: Array("%PDF-".utf8)), "\(policy)")
+            #expect(try String(contentsOf: folder.path("sheet.html"), encoding: .utf8).hasPrefix("<!DOCTYPE html>"), "\(policy)")
+        }
+    }
+
+    /// A booklet or contact sheet that passes the checks but cannot be written at the end
+    /// (here a name longer than the file system allows) makes the exit status 1, with the
+    /// reason in words; the pages and report.json are still written.
+    @Test func aBatchFileThatCannotBeWrittenExitsOneWithAReadableReason() throws {
+        let folder = try TemporaryFolder()
+        try folder.copySample("HappyFish.jpg", to: "in/fish.jpg")
+        let long = String(repeating: "b", count: 300)
+        let result = try CLI.run(["convert", "in", "-o", "out", "--preset", "toddler", "-q",
+                                  "--booklet", "\(long).pdf", "--contact-sheet", "\(long).html"], in: folder.url)
+        #expect(result.status == 1, "\(result.stderr)")
+        #expect(result.stderr.contains("lineart: cannot write \(long).pdf: cannot create a file in .: file name too long"),
+                "\(result.stderr)")
+        #expect(result.stderr.contains("lineart: cannot write \(long).html: "), "\(result.stderr)")
+        #expect(!result.stderr.contains("Error Domain") && !result.stderr.contains(".tmp-"), "\(result.stderr)")
+        #expect(FileManager.default.fileExists(atPath: folder.path("out/fish.png").path))
+        #expect(try counts(folder)["converted"] == 1)
+    }
+
     private func counts(_ folder: TemporaryFolder) throws -> [String: Int] {
         try #require(try readJSONObject(folder.path("out/report.json"))["counts"] as? [String: Int])
     }

@@ -7,13 +7,20 @@ import Foundation
 /// When two inputs would share a stem (`img.jpg` and `img.png` in one folder), or a
 /// stem would collide with the batch report (`report`), those inputs keep their
 /// full file name as the stem (`img.jpg` → `img.jpg.png`, `img.jpg.json`).
+///
+/// The layout also records the identities of the input photos (``InputPhotos``), so that
+/// every output path it hands out is checked against them before anything is written: an
+/// output folder that is a photo's own folder must not turn `coffee.png` into its page.
 public struct OutputLayout: Sendable {
     public static let batchReportName = "report.json"
     public let root: String
     public let stems: [String]
+    /// The batch's photos, which no output may replace.
+    public let inputPhotos: InputPhotos
 
     public init(root: String, inputs: [BatchInput]) {
         self.root = root
+        inputPhotos = InputPhotos(inputs)
         let plain = inputs.map { ($0.relativePath as NSString).deletingPathExtension }
         var counts: [String: Int] = [:]
         for stem in plain { counts[stem.lowercased(), default: 0] += 1 }

@@ -77,19 +77,32 @@ public enum PageOutputsError: Error, Sendable, Equatable, CustomStringConvertibl
 public struct ConversionPaths: Sendable, Equatable {
     /// The output path with an extension (`png`, `json`, `regions.png`, ...).
     public var base: String
+    /// Photos none of these files may be (besides the photo being converted, which
+    /// ``PhotoConverter/convert(_:paths:outputs:existing:)`` always protects).
+    public var inputPhotos: InputPhotos
 
     /// `base` is the output path without the extension, e.g. `pages/holiday/cat`.
-    public init(base: String) {
+    public init(base: String, inputPhotos: InputPhotos = InputPhotos()) {
         self.base = base
+        self.inputPhotos = inputPhotos
     }
 
-    /// The paths of output `index` of `layout`.
+    /// The paths of output `index` of `layout`, guarded against every photo of its batch.
     public init(layout: OutputLayout, index: Int) {
         let json = layout.path(for: index, extension: "json")
-        base = String(json.dropLast(".json".count))
+        self.init(base: String(json.dropLast(".json".count)), inputPhotos: layout.inputPhotos)
     }
 
     public func page(_ format: PageFormat) -> String { base + "." + format.rawValue }
     public var report: String { base + ".json" }
     public var regionMap: String { base + ".regions.png" }
+
+    /// Every file written for the photo with `outputs`, in writing order: the pages, the
+    /// region map, the report last (so a report means the rest is there).
+    public func files(for outputs: PageOutputs) -> [String] {
+        var files = outputs.formats.map { page($0) }
+        if outputs.regions { files.append(regionMap) }
+        files.append(report)
+        return files
+    }
 }

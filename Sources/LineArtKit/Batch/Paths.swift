@@ -14,3 +14,22 @@ func relativePath(_ path: String, from base: String) -> String {
     let ups = Array(repeating: "..", count: origin.count - common)
     return (ups + target[common...].map(String.init)).joined(separator: "/")
 }
+
+/// `path` made absolute with the symbolic links resolved in the part of it that exists, so
+/// two spellings of a file that may not exist yet (`out/a.png`, `./link-to-out/a.png`)
+/// compare equal before the batch writes it.
+func resolvedPath(_ path: String) -> String {
+    var existing = absolutePath(path)
+    var missing: [String] = []
+    while true {
+        if let real = realpath(existing, nil) {
+            defer { free(real) }
+            let base = String(cString: real)
+            return missing.isEmpty ? base : (base == "/" ? "" : base) + "/" + missing.reversed().joined(separator: "/")
+        }
+        let parent = (existing as NSString).deletingLastPathComponent
+        if parent == existing || parent.isEmpty { return absolutePath(path) }
+        missing.append((existing as NSString).lastPathComponent)
+        existing = parent
+    }
+}

@@ -25,11 +25,19 @@ extension PhotoConverter {
     /// atomically, pages first and the report last, so a report means the pages are there.
     ///
     /// With the default ``PageOutputs`` this writes `NAME.png` (1-bit) and `NAME.json`.
+    ///
+    /// A file that is the photo itself or another photo of the batch (``ConversionPaths/inputPhotos``)
+    /// fails the photo before anything is written, whatever `existing` says: `--overwrite`
+    /// replaces old pages, never photos.
     public func convert(_ input: BatchInput, paths: ConversionPaths, outputs: PageOutputs,
                         existing: ExistingOutputPolicy) -> PageConversion {
-        var files = outputs.formats.map { paths.page($0) }
-        if outputs.regions { files.append(paths.regionMap) }
-        files.append(paths.report)
+        let files = paths.files(for: outputs)
+        let ownPhoto = InputPhotos([input])
+        for file in files {
+            if let problem = ownPhoto.overwriteProblem(writing: file) ?? paths.inputPhotos.overwriteProblem(writing: file) {
+                return PageConversion(outcome: .failed(problem))
+            }
+        }
         let fileManager = FileManager.default
         let present = files.filter { fileManager.fileExists(atPath: $0) }
         switch existing {

@@ -16,6 +16,10 @@ import Darwin
 /// Algorithm: write to `.NAME.tmp-<random>` in the destination folder, fsync it, rename(2)
 /// over the destination, then fsync the folder (best effort). On any failure the temporary
 /// file is removed and `.io(reason)` is thrown; the destination is left untouched.
+///
+/// Every failure reads `cannot write PATH: why`, with `PATH` as the caller spelled it and the
+/// system's reason in words ("permission denied", "afile is not a folder", "is a directory"),
+/// never the temporary file's name or a Foundation error dump: the message goes to people.
 public struct AtomicFileWriter: Sendable, Equatable {
     /// Create missing parent folders (like `mkdir -p`) before writing.
     public var createParentDirectories: Bool
@@ -34,49 +38,104 @@ public struct AtomicFileWriter: Sendable, Equatable {
 
     /// Writes `bytes` to `path` atomically.
     public func write(_ bytes: [UInt8], toPath path: String) throws(CodecError) {
+        func failure(_ reason: String) -> CodecError { .io("cannot write \(path): \(reason)") }
         let url = URL(fileURLWithPath: path)
         let name = url.lastPathComponent
         guard !name.isEmpty, name != "/", !path.hasSuffix("/") else { throw .io("invalid output path \(path)") }
-        let directory = url.deletingLastPathComponent().path
-        if createParentDirectories {
-            do {
-                try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-            } catch {
-                throw .io("cannot create folder \(directory): \(error)")
-            }
-        }
+        let directory = Self.folderPart(of: path)
+        if createParentDirectories, let reason = Self.makeFolders(directory) { throw failure(reason) }
         let suffix = String(UInt64.random(in: 0...UInt64.max), radix: 16)
-        let temporary = url.deletingLastPathComponent().appendingPathComponent(".\(name).tmp-\(suffix)").path
+        let temporary = (directory == "/" ? "/" : directory + "/") + ".\(name).tmp-\(suffix)"
 
         let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode_t(permissions))
-        if fd < 0 { throw .io("cannot create \(temporary): \(FileBytes.systemError())") }
-        var failure: String? = nil
+        if fd < 0 {
+            let code = errno
+            throw failure(code == ENOTDIR ? Self.notAFolder(above: directory) : "cannot create a file in \(directory): \(Self.reason(code))")
+        }
+        var problem: String? = nil
         bytes.withUnsafeBytes { raw in
             var done = 0
             while done < raw.count, let base = raw.baseAddress {
                 let n = systemWrite(fd, base + done, raw.count - done)
                 if n < 0 {
                     if errno == EINTR { continue }
-                    failure = "cannot write \(temporary): \(FileBytes.systemError())"
+                    problem = Self.reason(errno)
                     return
                 }
                 done += n
             }
         }
-        if failure == nil, fsync(fd) != 0 { failure = "cannot sync \(temporary): \(FileBytes.systemError())" }
-        if close(fd) != 0, failure == nil { failure = "cannot close \(temporary): \(FileBytes.systemError())" }
-        if failure == nil, rename(temporary, path) != 0 {
-            failure = "cannot rename \(temporary) to \(path): \(FileBytes.systemError())"
+        if problem == nil, fsync(fd) != 0 { problem = "cannot sync: \(Self.reason(errno))" }
+        if close(fd) != 0, problem == nil { problem = "cannot close: \(Self.reason(errno))" }
+        if problem == nil, rename(temporary, path) != 0 {
+            // Renaming a file over a folder fails with EISDIR (empty) or ENOTEMPTY/EEXIST (not).
+            let code = errno
+            problem = Self.isDirectory(path) ? "is a directory" : "cannot rename the new file into place: \(Self.reason(code))"
         }
-        if let failure {
+        if let problem {
             unlink(temporary)
-            throw .io(failure)
+            throw failure(problem)
         }
         let dirfd = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         if dirfd >= 0 {
             _ = fsync(dirfd)
             close(dirfd)
         }
+    }
+
+    /// Creates `directory` and its missing parents (`mkdir -p`) with mkdir(2).
+    /// - Returns: nil when the folder is there, else why not: "afile is not a folder" when a
+    ///   file stands where a folder is needed, or "cannot create folder D: " and the system's reason.
+    static func makeFolders(_ directory: String) -> String? {
+        var info = stat()
+        if stat(directory, &info) == 0 {
+            return (info.st_mode & S_IFMT) == S_IFDIR ? nil : "\(directory) is not a folder"
+        }
+        let code = errno
+        let parent = folderPart(of: directory)
+        guard code == ENOENT || code == ENOTDIR, parent != directory else {
+            return "cannot create folder \(directory): \(reason(code))"
+        }
+        if let problem = makeFolders(parent) { return problem }
+        if mkdir(directory, 0o777) != 0 && !(errno == EEXIST && isDirectory(directory)) {
+            return "cannot create folder \(directory): \(reason(errno))"
+        }
+        return nil
+    }
+
+    /// Why a file cannot be created in `directory`, which open(2) called no folder (ENOTDIR):
+    /// the nearest existing ancestor that is not a folder.
+    static func notAFolder(above directory: String) -> String {
+        var folder = directory
+        while true {
+            var info = stat()
+            if stat(folder, &info) == 0, (info.st_mode & S_IFMT) != S_IFDIR { return "\(folder) is not a folder" }
+            let parent = folderPart(of: folder)
+            if parent == folder { break }
+            folder = parent
+        }
+        return "\(directory) is not a folder"
+    }
+
+    /// The folder `path` is in, as spelled: "a/b" for "a/b/c", "/" for "/c", "." for "c".
+    /// (String work: NSString is not in FoundationEssentials.)
+    static func folderPart(of path: String) -> String {
+        var trimmed = Substring(path)
+        while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed = trimmed.dropLast() }
+        guard let slash = trimmed.lastIndex(of: "/") else { return "." }
+        let head = trimmed[..<slash]
+        return head.isEmpty ? "/" : String(head)
+    }
+
+    static func isDirectory(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
+    }
+
+    /// strerror(3) in lower case, to follow a colon: "permission denied", "read-only file system".
+    static func reason(_ code: Int32) -> String {
+        let text = FileBytes.systemError(code)
+        return text.prefix(1).lowercased() + text.dropFirst()
     }
 }
 

@@ -5,8 +5,8 @@ import Foundation
 /// pages at a glance.
 ///
 /// Self-contained HTML (inline CSS, no script). Photos and pages are referenced by paths
-/// relative to the sheet's own folder, so the sheet, the pages and the photos can be
-/// moved together.
+/// relative to the sheet's own folder (percent-encoded, then HTML-escaped), so the sheet,
+/// the pages and the photos can be moved together.
 public struct ContactSheet: Sendable {
     public struct Row: Sendable {
         public var photoPath: String
@@ -47,8 +47,10 @@ public struct ContactSheet: Sendable {
             """
         for row in rows {
             let r = row.fillability
-            let photo = escape(relativePath(row.photoPath, from: folder))
-            let page = escape(relativePath(row.pagePath, from: folder))
+            // Links are URLs: a file name's "#", "?", "%" or space must be percent-encoded,
+            // not only HTML-escaped, or the browser looks for another file.
+            let photo = escape(percentEncodedPath(relativePath(row.photoPath, from: folder)))
+            let page = escape(percentEncodedPath(relativePath(row.pagePath, from: folder)))
             func metric(_ name: String, _ value: String, _ met: Bool, _ target: String) -> String {
                 "<span class=\"\(met ? "" : "miss")\">\(name) \(value)</span> (\(target))<br>"
             }

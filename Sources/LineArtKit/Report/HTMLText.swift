@@ -55,3 +55,25 @@ func escape(_ text: String) -> String {
     }
     return out
 }
+
+/// `path` as the path of a relative URL (RFC 3986 section 2): every UTF-8 byte except the
+/// unreserved characters (`A-Z a-z 0-9 - . _ ~`) and the `/` between folders written as
+/// `%XX`, so `#`, `?`, `%`, `:`, spaces, control characters and non-ASCII letters stay part
+/// of the file name instead of starting a fragment, a query or an escape (`photo #1.jpg` →
+/// `photo%20%231.jpg`). For an `href` or `src`, pass the result through ``escape(_:)`` too.
+func percentEncodedPath(_ path: String) -> String {
+    let hex = Array("0123456789ABCDEF".utf8)
+    var out: [UInt8] = []
+    out.reserveCapacity(path.utf8.count)
+    for byte in path.utf8 {
+        switch byte {
+        case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+             UInt8(ascii: "0")...UInt8(ascii: "9"),
+             UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "/"):
+            out.append(byte)
+        default:
+            out += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 0xF)]]
+        }
+    }
+    return String(decoding: out, as: UTF8.self)
+}

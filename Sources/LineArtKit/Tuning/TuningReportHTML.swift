@@ -58,7 +58,8 @@ public struct TuningReportHTML: Sendable {
             for column in columns {
                 let m = column.evaluation.photos[p]
                 let verdict = m.passes ? "<span class=\"pass\">passes</span>" : "<span class=\"fail\">fails</span>"
-                h += "<td><a href=\"\(escape(column.pagePaths[p]))\"><img src=\"\(escape(column.pagePaths[p]))\" alt=\"page\"></a>"
+                let page = escape(percentEncodedPath(column.pagePaths[p]))  // a URL: "#" or "?" in a name stay in it
+                h += "<td><a href=\"\(page)\"><img src=\"\(page)\" alt=\"page\"></a>"
                     + "<div class=\"metrics\">\(verdict), score \(htmlFixed(m.score))<br>"
                     + "regions \(m.regionCount), closure \(htmlPercent(m.closureRate))<br>"
                     + "leak \(htmlPercent(m.leakPotential)), tap \(htmlPercent(m.tapUsability))<br>"

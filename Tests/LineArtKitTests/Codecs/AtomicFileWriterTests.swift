@@ -27,6 +27,32 @@ import Testing
         #expect(try [UInt8](Data(contentsOf: nested)) == [7])
     }
 
+    /// Failures are said in words, naming the file as given: no Foundation error dumps
+    /// (NSCocoaErrorDomain Code=516), no temporary file names.
+    @Test func failuresNameTheFileAndTheReasonInWords() throws {
+        let folder = try Fixtures.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data([1]).write(to: folder.appendingPathComponent("afile"))
+        func message(_ relative: String) -> String? {
+            let path = folder.appendingPathComponent(relative).path
+            do throws(CodecError) {
+                try AtomicFileWriter(createParentDirectories: true).write([1], toPath: path)
+            } catch {
+                if case .io(let message) = error { return message }
+            }
+            return nil
+        }
+        let afile = folder.appendingPathComponent("afile").path
+        #expect(message("afile/book.pdf") == "cannot write \(afile)/book.pdf: \(afile) is not a folder")
+        #expect(message("afile/sub/book.pdf") == "cannot write \(afile)/sub/book.pdf: \(afile) is not a folder")
+        var noFolder: String? = nil
+        do throws(CodecError) { try writeAtomically([1], to: folder.appendingPathComponent("afile/x.pdf")) } catch {
+            if case .io(let text) = error { noFolder = text }
+        }
+        #expect(noFolder == "cannot write \(afile)/x.pdf: \(afile) is not a folder", "\(String(describing: noFolder))")
+        #expect(Self.contents(folder) == ["afile"])
+    }
+
     @Test func failureRemovesTemporaryAndKeepsDestination() throws {
         let folder = try Fixtures.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -40,7 +66,7 @@ import Testing
             Issue.record("expected io error")
             return
         }
-        #expect(message.contains("rename"))
+        #expect(message == "cannot write \(blocker.path): is a directory", "\(message)")
         #expect(Self.contents(folder) == ["out.png"])
         #expect(Self.contents(blocker) == ["keep"])
     }

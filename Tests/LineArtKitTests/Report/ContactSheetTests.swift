@@ -14,7 +14,8 @@ import Testing
         let result = FillabilityValidator(minRegionArea: 10).validate(page)
         let rows = [ContactSheet.Row(photoPath: "/w/photos/cat & dog.jpg", pagePath: "/w/out/cat.png", preset: "pet", fillability: result)]
         let html = ContactSheet(title: "Sheet", rows: rows).html(sheetPath: "/w/out/index.html")
-        #expect(html.contains("src=\"../photos/cat &amp; dog.jpg\""))
+        #expect(html.contains("src=\"../photos/cat%20%26%20dog.jpg\""))
+        #expect(html.contains(">cat &amp; dog.jpg</td>"), "the visible name is HTML-escaped text")
         #expect(html.contains("src=\"cat.png\""))
         #expect(html.contains("does not pass"))
         #expect(html.contains("regions 2</span> (50-500)"))
@@ -23,5 +24,36 @@ import Testing
         let withFace = ContactSheet(title: "Sheet", rows: [ContactSheet.Row(photoPath: "/w/a.jpg", pagePath: "/w/out/a.png",
                                                                       preset: "portrait", fillability: result, faces: 2)])
         #expect(withFace.html(sheetPath: "/w/out/index.html").contains("faces 2 (eyes, nose, mouth drawn)"))
+    }
+
+    /// Links are percent-encoded URL paths: "#" would start a fragment, "?" a query, "%20"
+    /// would be read as a space, and a control character would be dropped by the browser.
+    @Test(arguments: [
+        ("a#b?c%20.jpg", "a%23b%3Fc%2520"),
+        ("photo #1.jpg", "photo%20%231"),
+        ("ctl\u{01}red.jpg", "ctl%01red"),
+        ("café ☕.jpg", "caf%C3%A9%20%E2%98%95"),
+        ("x:y&z'q\"<>.jpg", "x%3Ay%26z%27q%22%3C%3E"),
+        ("Az09-._~.jpg", "Az09-._~"),
+    ])
+    func linksArePercentEncodedPaths(name: String, encodedStem: String) {
+        let result = FillabilityValidator(minRegionArea: 10).validate(ByteImage(width: 8, height: 8, repeating: 255))
+        let stem = String(name.dropLast(".jpg".count))
+        let row = ContactSheet.Row(photoPath: "/w/my photos/\(name)", pagePath: "/w/out/sub dir/\(stem).png",
+                                   preset: "pet", fillability: result)
+        let html = ContactSheet(title: "Sheet", rows: [row]).html(sheetPath: "/w/out/index.html")
+        let photo = "../my%20photos/\(encodedStem).jpg"
+        let page = "sub%20dir/\(encodedStem).png"
+        #expect(html.contains("<a href=\"\(photo)\"><img src=\"\(photo)\" alt=\"photo\"></a>"), "\(html)")
+        #expect(html.contains("<a href=\"\(page)\"><img src=\"\(page)\" alt=\"page\"></a>"), "\(html)")
+        #expect(html.contains(escape(name) + "</td>"), "the visible name stays HTML-escaped text")
+    }
+
+    @Test func percentEncodingKeepsUnreservedAndSlashesAndEncodesEveryOtherByte() {
+        #expect(percentEncodedPath("../a b/c.png") == "../a%20b/c.png")
+        #expect(percentEncodedPath("100%.png") == "100%25.png")
+        #expect(percentEncodedPath("\u{7F}\t\n") == "%7F%09%0A")
+        #expect(percentEncodedPath("ü") == "%C3%BC")
+        #expect(percentEncodedPath("") == "")
     }
 }

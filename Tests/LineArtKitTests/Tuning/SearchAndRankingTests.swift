@@ -62,11 +62,11 @@ import Testing
     @Test func htmlEscapesAndShowsEveryColumn() {
         let e = Self.evaluation(3, passes: [true], scores: [0.8])
         let html = TuningReportHTML(title: "t<&>", basePreset: LineArtPreset(name: "p", summary: "", settings: LineArtSettings()),
-                                    photos: ["a\"b.jpg"], columns: [.init(rank: 1, evaluation: e, pagePaths: ["pages/rank-1/a.png"])],
+                                    photos: ["a\"b.jpg"], columns: [.init(rank: 1, evaluation: e, pagePaths: ["pages/rank-1/a#1.png"])],
                                     evaluatedCount: 1).html
         #expect(html.contains("t&lt;&amp;&gt;"))
         #expect(html.contains("a&quot;b.jpg"))
-        #expect(html.contains("src=\"pages/rank-1/a.png\""))
+        #expect(html.contains("src=\"pages/rank-1/a%231.png\""))
         #expect(html.contains("score 0.800"))
     }
 }
