@@ -82,6 +82,7 @@ struct ConvertCommand: ParsableCommand {
             throw ValidationError("--skip-existing and --overwrite contradict each other: choose one")
         }
         if jobs < 1 { throw ValidationError("--jobs must be at least 1") }
+        if output?.isEmpty == true { throw ValidationError("--output is empty: name a folder for the pages, e.g. --output pages") }
         if maxMegapixels < 1 { throw ValidationError("--max-megapixels must be at least 1") }
     }
 
@@ -115,10 +116,8 @@ struct ConvertCommand: ParsableCommand {
         // Files written once for the batch are checked now, not after a long batch.
         try checkBatchFiles(BatchOutputPlan(layout: layout, outputs: outputs), existing: mode)
         // Created only once the command line is known to be usable.
-        do {
-            try FileManager.default.createDirectory(atPath: outputRoot, withIntermediateDirectories: true)
-        } catch {
-            writeError("lineart: cannot create output folder \(outputRoot): \(error.localizedDescription)\n")
+        if let problem = AtomicFileWriter.makeFolders(outputRoot) {
+            writeError("lineart: cannot create output folder \(outputRoot): \(problem)\n")
             throw ExitCode(ExitStatus.someFailed)
         }
         let interrupt = InterruptFlag()

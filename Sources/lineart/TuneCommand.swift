@@ -112,6 +112,11 @@ struct TuneCommand: ParsableCommand {
         if !quiet { for duplicate in discovery.duplicates { writeError("lineart: \(duplicate.note)\n") } }
         guard !discovery.inputs.isEmpty else { throw ValidationError("no photos found in \(samples.joined(separator: ", "))") }
 
+        // Before the search, which can take minutes: its results must have somewhere to go.
+        if let problem = AtomicFileWriter.makeFolders(outputRoot) {
+            writeError("lineart: cannot create output folder \(outputRoot): \(problem)\n")
+            throw ExitCode(ExitStatus.someFailed)
+        }
         let evaluator = TuningEvaluator(base: base, inputs: discovery.inputs, jobs: jobs)
         let quiet = self.quiet
         // A counter redrawn in place on a terminal; elsewhere (a log, CI) a line at every
@@ -172,7 +177,6 @@ struct TuneCommand: ParsableCommand {
         tuned.summary = "Tuned from \(base.name) on \(used.count) photos (evaluation #\(best.index) of \(evaluations.count)): "
             + String(format: "pass rate %.0f%%, mean score %.3f.", best.passRate * 100, best.meanScore)
 
-        try FileManager.default.createDirectory(atPath: outputRoot, withIntermediateDirectories: true)
         func path(_ name: String) -> URL { URL(fileURLWithPath: (outputRoot as NSString).appendingPathComponent(name)) }
         try writeAtomically(Array(tuned.jsonText.utf8), to: path(tuned.name + ".json"))
         let summary = TuningSummary(basePreset: base.name, seed: seed, budget: budget, search: method,

@@ -98,3 +98,19 @@ import Testing
         #expect(sheet.contains("apple") && sheet.contains("fish"))
     }
 }
+
+@Suite struct OutputFolderCLITests {
+    @Test func anOutputFolderThatCannotBeMadeIsSaidInWords() throws {
+        let folder = try TemporaryFolder()
+        try folder.copySample("apple.jpg", to: "apple.jpg")
+        try folder.write("afile", Array("x".utf8))
+        for command in ["convert", "tune"] {
+            let result = try CLI.run([command, "apple.jpg", "-o", "afile/sub", "-q"], in: folder.url)
+            #expect(result.status == 1, "\(command): \(result.stderr)")
+            #expect(result.stderr.contains("cannot create output folder afile/sub: afile is not a folder"), "\(command): \(result.stderr)")
+            #expect(!result.stderr.contains("NSCocoaErrorDomain"))
+        }
+        let empty = try CLI.run(["convert", "apple.jpg", "-o", ""], in: folder.url)
+        #expect(empty.status == 2 && empty.stderr.contains("--output is empty"), "\(empty.stderr)")
+    }
+}

@@ -86,7 +86,7 @@ public struct AtomicFileWriter: Sendable, Equatable {
     /// Creates `directory` and its missing parents (`mkdir -p`) with mkdir(2).
     /// - Returns: nil when the folder is there, else why not: "afile is not a folder" when a
     ///   file stands where a folder is needed, or "cannot create folder D: " and the system's reason.
-    static func makeFolders(_ directory: String) -> String? {
+    public static func makeFolders(_ directory: String) -> String? {
         var info = stat()
         if stat(directory, &info) == 0 {
             return (info.st_mode & S_IFMT) == S_IFDIR ? nil : "\(directory) is not a folder"
