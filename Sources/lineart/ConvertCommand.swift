@@ -279,7 +279,10 @@ struct ConvertCommand: ParsableCommand {
         var rows: [ContactSheet.Row] = []
         for (index, page) in pages.enumerated() {
             guard let report = page else { continue }
-            rows.append(ContactSheet.Row(photoPath: inputs[index].path, pagePath: layout.path(for: index, extension: "png"),
+            // A page a browser shows in <img>: the PNG, else the SVG (a PDF-only page is a link).
+            let written = report.pages ?? [report.page]
+            let shown = written.first { $0.hasSuffix(".png") } ?? written.first { $0.hasSuffix(".svg") } ?? report.page
+            rows.append(ContactSheet.Row(photoPath: inputs[index].path, pagePath: shown,
                                          preset: report.preset, fillability: report.fillability,
                                          faces: report.faces.count))
         }

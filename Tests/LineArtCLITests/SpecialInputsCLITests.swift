@@ -114,3 +114,18 @@ import Testing
         #expect(empty.status == 2 && empty.stderr.contains("--output is empty"), "\(empty.stderr)")
     }
 }
+
+@Suite struct ContactSheetPagesCLITests {
+    /// Without a PNG page (--format svg,pdf) the sheet shows the SVG, not a NAME.png that
+    /// was never written.
+    @Test func aContactSheetOfVectorPagesShowsTheSVG() throws {
+        let folder = try TemporaryFolder()
+        try folder.copySample("apple.jpg", to: "apple.jpg")
+        let result = try CLI.run(["convert", "apple.jpg", "-o", "out", "--format", "svg,pdf",
+                                  "--contact-sheet", "out/sheet.html", "-q"], in: folder.url)
+        #expect(result.status == 0, "\(result.stderr)")
+        let sheet = try String(contentsOf: folder.path("out/sheet.html"), encoding: .utf8)
+        #expect(sheet.contains("src=\"apple.svg\""))
+        #expect(!sheet.contains("apple.png"))
+    }
+}

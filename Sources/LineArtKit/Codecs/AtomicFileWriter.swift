@@ -44,8 +44,8 @@ public struct AtomicFileWriter: Sendable, Equatable {
         guard !name.isEmpty, name != "/", !path.hasSuffix("/") else { throw .io("invalid output path \(path)") }
         let directory = Self.folderPart(of: path)
         if createParentDirectories, let reason = Self.makeFolders(directory) { throw failure(reason) }
-        let suffix = String(UInt64.random(in: 0...UInt64.max), radix: 16)
-        let temporary = (directory == "/" ? "/" : directory + "/") + ".\(name).tmp-\(suffix)"
+        let suffix = ".tmp-" + String(UInt64.random(in: 0...UInt64.max), radix: 16)
+        let temporary = (directory == "/" ? "/" : directory + "/") + "." + Self.shortened(name, toFit: suffix) + suffix
 
         let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode_t(permissions))
         if fd < 0 {
@@ -81,6 +81,19 @@ public struct AtomicFileWriter: Sendable, Equatable {
             _ = fsync(dirfd)
             close(dirfd)
         }
+    }
+
+    /// `name`, cut (at a character) so that "." + name + `suffix` fits the 255 bytes a file
+    /// name may have: a valid name near that length would otherwise have no valid temporary.
+    static func shortened(_ name: String, toFit suffix: String) -> String {
+        let room = 255 - 1 - suffix.utf8.count
+        guard name.utf8.count > room else { return name }
+        var cut = ""
+        for character in name {
+            if cut.utf8.count + String(character).utf8.count > room { break }
+            cut.append(character)
+        }
+        return cut
     }
 
     /// Creates `directory` and its missing parents (`mkdir -p`) with mkdir(2).

@@ -18,6 +18,20 @@ import Testing
         #expect(Self.contents(folder) == ["page.png"])  // no temporary files left
     }
 
+    /// A name of 255 bytes (the most a file name may have), in several-byte characters too:
+    /// its temporary file's name is cut to fit, so it is written like any other.
+    @Test func aNameOfTheLongestLengthIsWritten() throws {
+        let folder = try Fixtures.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for name in [String(repeating: "a", count: 251) + ".png", String(repeating: "é", count: 125) + ".png."] {
+            #expect(name.utf8.count == 255)
+            let target = folder.appendingPathComponent(name)
+            try writeAtomically([4, 2], to: target)
+            #expect(try [UInt8](Data(contentsOf: target)) == [4, 2])
+        }
+        #expect(Self.contents(folder).count == 2)
+    }
+
     @Test func createsParentsOnlyWhenAsked() throws {
         let folder = try Fixtures.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
