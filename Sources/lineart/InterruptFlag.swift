@@ -11,8 +11,12 @@ final class InterruptFlag: @unchecked Sendable {
     private let lock = NSLock()
     private var raised = false
     private var sources: [DispatchSourceSignal] = []
+    /// What the first signal lets finish, for its message.
+    private let stopping: String
 
-    init() {
+    /// - Parameter stopping: what finishes after the first signal ("the files in progress").
+    init(stopping: String = "the files in progress") {
+        self.stopping = stopping
         for signalNumber in [SIGINT, SIGTERM] {
             signal(signalNumber, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
@@ -37,6 +41,6 @@ final class InterruptFlag: @unchecked Sendable {
             writeError("\nlineart: interrupted again, exiting now\n")
             Foundation.exit(ExitStatus.interrupted)
         }
-        writeError("\nlineart: stopping after the files in progress (Ctrl-C again to quit now)\n")
+        writeError("\nlineart: stopping after \(stopping) (Ctrl-C again to quit now)\n")
     }
 }

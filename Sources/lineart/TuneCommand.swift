@@ -26,6 +26,10 @@ struct TuneCommand: ParsableCommand {
               report.html       the top combinations side by side with their pages
               pages/rank-K/     the pages of the top --top combinations
 
+            Ctrl-C ends the search: the pipeline runs in progress finish, and the
+            combinations evaluated so far are ranked and written as above (exit
+            status 130); a second Ctrl-C quits at once.
+
             Examples:
               lineart tune SampleImages --preset portrait \\
                 --grid thickness=2,3,4 --grid denoise=1,2,3 --output tuned
@@ -131,6 +135,10 @@ struct TuneCommand: ParsableCommand {
             }
         }
         let method = axes.isEmpty ? search : "grid"
+        // Ctrl-C ends the search: the runs in progress finish, and what was evaluated is
+        // ranked and written as usual (exit status 130).
+        let interrupt = InterruptFlag(stopping: "the pipeline runs in progress; the combinations evaluated so far are written")
+        let isCancelled: @Sendable () -> Bool = { interrupt.isRaised }
         var evaluations: [TuningEvaluation] = []
         var failures: [TuningEvaluator.DecodeFailure] = []
         do {
@@ -140,7 +148,9 @@ struct TuneCommand: ParsableCommand {
                 let decoded = evaluator.decodeAll(maxDimensions: search.maxDimensions)
                 failures = decoded.failures
                 evaluations = try search.run(budget: budget) { first, round in
-                    let results = try evaluator.evaluate(round, photos: decoded.photos, used: decoded.used)
+                    guard !isCancelled() else { return [] }
+                    let results = try evaluator.evaluate(round, photos: decoded.photos, used: decoded.used,
+                                                         isCancelled: isCancelled)
                     progress(first + round.count, of: budget, "combinations")
                     return results.map { evaluation in
                         var e = evaluation
@@ -153,7 +163,7 @@ struct TuneCommand: ParsableCommand {
                 if !quiet {
                     writeError("evaluating \(candidates.count) combinations on \(discovery.inputs.count) photos with \(jobs) jobs\n")
                 }
-                (evaluations, failures) = try evaluator.evaluate(candidates) { done, total in
+                (evaluations, failures) = try evaluator.evaluate(candidates, isCancelled: isCancelled) { done, total in
                     if onTerminal ? done % 16 == 0 || done == total : true { progress(done, of: total, "pipeline runs") }
                 }
             }
@@ -167,6 +177,13 @@ struct TuneCommand: ParsableCommand {
         guard !used.isEmpty else {
             writeError("lineart: no photo could be decoded\n")
             throw ExitCode(ExitStatus.someFailed)
+        }
+        if interrupt.isRaised {
+            guard !evaluations.isEmpty else {
+                writeError("lineart: interrupted before any combination was evaluated; nothing written\n")
+                throw ExitCode(ExitStatus.interrupted)
+            }
+            writeError("lineart: interrupted: ranking the \(evaluations.count) combinations evaluated\n")
         }
 
         let ranked = rankEvaluations(evaluations)
@@ -208,6 +225,7 @@ struct TuneCommand: ParsableCommand {
         print(String(format: "best: evaluation #%d, pass rate %.0f%%, mean score %.3f%@", best.index, best.passRate * 100,
                      best.meanScore, best.changes.isEmpty ? " (the base preset)" : ": " + best.changes.joined(separator: " ")))
         print("wrote \(path(tuned.name + ".json").path), evaluations.json and report.html in \(outputRoot)")
+        if interrupt.isRaised { throw ExitCode(ExitStatus.interrupted) }
         if !failures.isEmpty { throw ExitCode(ExitStatus.someFailed) }
     }
 }

@@ -31,6 +31,30 @@ import Testing
         #expect(result.stderr.contains("2/2 pipeline runs\n"), "\(result.stderr)")
     }
 
+    /// Ctrl-C ends the search: the combinations evaluated so far are ranked and written.
+    @Test func ctrlCWritesTheCombinationsEvaluatedSoFar() throws {
+        let folder = try TemporaryFolder()
+        // 6 photos x 32 combinations at 768 px: tens of seconds of runs, so the signal lands
+        // mid-search however fast the machine.
+        let cat = try [UInt8](Data(contentsOf: CLI.repositoryRoot.appendingPathComponent("SampleImages/chelsea.png")))
+        for index in 0..<6 { try folder.write("samples/cat\(index).png", cat) }
+        let running = try CLI.start(["tune", "samples", "--preset", "portrait", "--grid", "thickness=1,2,3,4,5,6,7,8",
+                                     "--grid", "blurAmount=0,1,2,3", "--budget", "32", "--top", "1",
+                                     "--output", "tuned"], in: folder.url)
+        Thread.sleep(forTimeInterval: 2)
+        running.interrupt()
+        let result = running.finish()
+        #expect(result.status == 130, "\(result.stderr.suffix(300))")
+        if result.stderr.contains("before any combination was evaluated") {
+            #expect(!FileManager.default.fileExists(atPath: folder.path("tuned/evaluations.json").path))
+            return
+        }
+        let evaluations = try #require(try readJSONObject(folder.path("tuned/evaluations.json"))["evaluations"] as? [Any])
+        #expect(evaluations.count > 0 && evaluations.count < 32, "\(evaluations.count) of 32")
+        #expect(result.stderr.contains("interrupted: ranking the \(evaluations.count) combinations evaluated"), "\(result.stderr)")
+        #expect(FileManager.default.fileExists(atPath: folder.path("tuned/portrait-tuned.json").path))
+    }
+
     @Test func coordinateSearchStaysWithinItsBudget() throws {
         let folder = try TemporaryFolder()
         try folder.copySample("butterfly.jpg", to: "samples/butterfly.jpg")

@@ -51,18 +51,22 @@ public struct TuningEvaluator: Sendable {
     }
 
     /// Evaluates every candidate on every photo that decodes.
-    /// `progress(done, total)` is called after each pipeline run, serialised.
+    /// `progress(done, total)` is called after each pipeline run, serialised. Once
+    /// `isCancelled` says so no run starts; the candidates whose runs all finished are returned.
     public func evaluate(_ candidates: [LineArtSettings],
+                         isCancelled: @escaping @Sendable () -> Bool = { false },
                          progress: @escaping @Sendable (Int, Int) -> Void = { _, _ in })
         throws(SettingsError) -> (evaluations: [TuningEvaluation], failures: [DecodeFailure]) {
         let decoded = decodeAll(maxDimensions: candidates.map(\.maxDimension))
-        return (try evaluate(candidates, photos: decoded.photos, used: decoded.used, progress: progress), decoded.failures)
+        return (try evaluate(candidates, photos: decoded.photos, used: decoded.used, isCancelled: isCancelled,
+                             progress: progress), decoded.failures)
     }
 
     /// Evaluates every candidate on photos already decoded by ``decodeAll(maxDimensions:)``
     /// (which must cover every candidate's `maxDimension`), so a search that runs in rounds
     /// decodes each photo once per size.
     public func evaluate(_ candidates: [LineArtSettings], photos: [Int: [ByteImage]], used: [BatchInput],
+                         isCancelled: @escaping @Sendable () -> Bool = { false },
                          progress: @escaping @Sendable (Int, Int) -> Void = { _, _ in })
         throws(SettingsError) -> [TuningEvaluation] {
         let pipelines = try candidates.map { settings throws(SettingsError) -> LineArtPipeline in
@@ -73,15 +77,17 @@ public struct TuningEvaluator: Sendable {
         let perCandidate = used.count
         let total = candidates.count * perCandidate
         let counter = ProgressCounter()
-        let results = runInParallel(count: total, jobs: jobs, work: { i -> PhotoMetrics in
+        let results = runInParallel(count: total, jobs: jobs, isCancelled: isCancelled, work: { i -> PhotoMetrics in
             let c = i / perCandidate, p = i % perCandidate
             let image = photos[candidates[c].maxDimension]![p]
             let result = pipelines[c].run(image)
             return PhotoMetrics(input: used[p].path, result.fillability)
         }, onFinish: { _, _ in progress(counter.increment(), total) })
-        return candidates.indices.map { c in
-            TuningEvaluation(index: c, settings: candidates[c], base: base.settings,
-                             photos: (0..<perCandidate).map { results[c * perCandidate + $0]! })
+        // A candidate with a run that never started (cancelled) is left out whole.
+        return candidates.indices.compactMap { c in
+            let photos = (0..<perCandidate).compactMap { results[c * perCandidate + $0] }
+            guard photos.count == perCandidate else { return nil }
+            return TuningEvaluation(index: c, settings: candidates[c], base: base.settings, photos: photos)
         }
     }
 
