@@ -42,6 +42,7 @@ public struct AtomicFileWriter: Sendable, Equatable {
         let url = URL(fileURLWithPath: path)
         let name = url.lastPathComponent
         guard !name.isEmpty, name != "/", !path.hasSuffix("/") else { throw .io("invalid output path \(path)") }
+        if name.utf8.count > 255 { throw failure("file name too long (\(name.utf8.count) bytes; at most 255)") }
         let directory = Self.folderPart(of: path)
         if createParentDirectories, let reason = Self.makeFolders(directory) { throw failure(reason) }
         let suffix = ".tmp-" + String(UInt64.random(in: 0...UInt64.max), radix: 16)
