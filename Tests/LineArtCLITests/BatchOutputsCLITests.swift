@@ -1,0 +1,62 @@
+import Foundation
+import LineArtKit
+import Testing
+
+/// What a batch writes besides the pages: its output folder, report.json and contact sheet
+/// after a resumed run, the pages a contact sheet shows.
+@Suite struct OutputFolderCLITests {
+    @Test func anOutputFolderThatCannotBeMadeIsSaidInWords() throws {
+        let folder = try TemporaryFolder()
+        try folder.copySample("apple.jpg", to: "apple.jpg")
+        try folder.write("afile", Array("x".utf8))
+        for command in ["convert", "tune"] {
+            let result = try CLI.run([command, "apple.jpg", "-o", "afile/sub", "-q"], in: folder.url)
+            #expect(result.status == 1, "\(command): \(result.stderr)")
+            #expect(result.stderr.contains("cannot create output folder afile/sub: afile is not a folder"), "\(command): \(result.stderr)")
+            #expect(!result.stderr.contains("NSCocoaErrorDomain"))
+        }
+        let empty = try CLI.run(["convert", "apple.jpg", "-o", ""], in: folder.url)
+        #expect(empty.status == 2 && empty.stderr.contains("--output is empty"), "\(empty.stderr)")
+    }
+}
+
+@Suite struct ResumeCLITests {
+    /// A batch resumed with --skip-existing reports on the whole batch: the pages an earlier
+    /// run made stay among `pages` (marked kept) and on the contact sheet.
+    @Test func aResumedBatchSummarisesTheKeptPagesToo() throws {
+        let folder = try TemporaryFolder()
+        try folder.copySample("apple.jpg", to: "in/apple.jpg")
+        try folder.copySample("HappyFish.jpg", to: "in/fish.jpg")
+        let first = try CLI.run(["convert", "in/apple.jpg", "-o", "out", "--preset", "toddler", "-q"], in: folder.url)
+        #expect(first.status == 0, "\(first.stderr)")
+        let resumed = try CLI.run(["convert", "in", "-o", "out", "--preset", "toddler", "--skip-existing",
+                                   "--contact-sheet", "sheet.html", "-q"], in: folder.url)
+        #expect(resumed.status == 0, "\(resumed.stderr)")
+        let batch = try readJSONObject(folder.path("out/report.json"))
+        let counts = try #require(batch["counts"] as? [String: Int])
+        #expect(counts["converted"] == 1 && counts["skipped"] == 1 && counts["total"] == 2, "\(counts)")
+        let pages = try #require(batch["pages"] as? [[String: Any]])
+        #expect(pages.count == 2)
+        #expect(pages.filter { $0["kept"] as? Bool == true }.compactMap { $0["input"] as? String } == ["in/apple.jpg"])
+        let apple = try #require(try readJSONObject(folder.path("out/apple.json"))["fillability"] as? [String: Any])
+        let scores = pages.compactMap { $0["score"] as? Double }
+        #expect(scores.contains(try #require(apple["score"] as? Double)))
+        let sheet = try String(contentsOf: folder.path("sheet.html"), encoding: .utf8)
+        #expect(sheet.contains("apple") && sheet.contains("fish"))
+    }
+}
+
+@Suite struct ContactSheetPagesCLITests {
+    /// Without a PNG page (--format svg,pdf) the sheet shows the SVG, not a NAME.png that
+    /// was never written.
+    @Test func aContactSheetOfVectorPagesShowsTheSVG() throws {
+        let folder = try TemporaryFolder()
+        try folder.copySample("apple.jpg", to: "apple.jpg")
+        let result = try CLI.run(["convert", "apple.jpg", "-o", "out", "--format", "svg,pdf",
+                                  "--contact-sheet", "out/sheet.html", "-q"], in: folder.url)
+        #expect(result.status == 0, "\(result.stderr)")
+        let sheet = try String(contentsOf: folder.path("out/sheet.html"), encoding: .utf8)
+        #expect(sheet.contains("src=\"apple.svg\""))
+        #expect(!sheet.contains("apple.png"))
+    }
+}
