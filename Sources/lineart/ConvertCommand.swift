@@ -175,11 +175,11 @@ struct ConvertCommand: ParsableCommand {
         if let manifest { summary.preset = "manifest:\(manifest) (default \(defaultName))" }
         for problem in discovery.problems {
             summary.addFailure(input: problem.path, reason: problem.reason)
-            writeError("lineart: \(problem.path): \(problem.reason)\n")
+            writeError("lineart: \(printable(problem.path)): \(problem.reason)\n")
         }
         for duplicate in discovery.duplicates {
             summary.addDuplicate(input: duplicate.path, sameAs: duplicate.sameAs)
-            if !quiet { writeError("lineart: \(duplicate.note)\n") }
+            if !quiet { writeError("lineart: \(printable(duplicate.note))\n") }
         }
         for (index, outcome) in outcomes.enumerated() {
             let input = discovery.inputs[index]

@@ -32,16 +32,16 @@ final class ProgressReporter: @unchecked Sendable {
         if let failure {
             failed += 1
             clearBar()
-            writeError("lineart: \(failure)\n")
+            writeError("lineart: \(printable(failure))\n")
         }
         if style != .quiet && !warnings.isEmpty {
             clearBar()
-            for warning in warnings { writeError("lineart: warning: \(warning)\n") }
+            for warning in warnings { writeError("lineart: warning: \(printable(warning))\n") }
         }
         switch style {
         case .quiet: break
         case .lines:
-            if failure == nil { writeError("[\(done)/\(total)] \(message)\n") }
+            if failure == nil { writeError("[\(done)/\(total)] \(printable(message))\n") }
         case .bar:
             if Date().timeIntervalSince(lastDraw) > 0.1 || done == total { drawBar() }
         }
@@ -75,6 +75,25 @@ final class ProgressReporter: @unchecked Sendable {
         let s = Int(seconds.rounded())
         return s >= 3600 ? String(format: "%d:%02d:%02d", s / 3600, s / 60 % 60, s % 60) : String(format: "%d:%02d", s / 60, s % 60)
     }
+}
+
+/// `text` with its control characters spelled out ("\\n", "\\e", "\\x7f"), for one line of
+/// stderr: a file name may hold a newline or an escape sequence, which would otherwise break
+/// the line or drive the terminal. Paths in the JSON reports stay exact.
+func printable(_ text: String) -> String {
+    guard text.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else { return text }
+    var out = ""
+    for scalar in text.unicodeScalars {
+        switch scalar.value {
+        case 0x0A: out += "\\n"
+        case 0x0D: out += "\\r"
+        case 0x09: out += "\\t"
+        case 0x1B: out += "\\e"
+        case 0..<0x20, 0x7F: out += "\\x" + String(format: "%02x", scalar.value)
+        default: out.unicodeScalars.append(scalar)
+        }
+    }
+    return out
 }
 
 func writeError(_ text: String) {

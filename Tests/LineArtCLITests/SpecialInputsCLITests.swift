@@ -60,3 +60,20 @@ import Testing
         #expect(quiet.status == 0 && quiet.stderr.isEmpty, "\(quiet.stderr)")
     }
 }
+
+@Suite struct ControlCharacterNamesCLITests {
+    /// A newline or an escape sequence in a file name is spelled out on stderr, so it can
+    /// neither split a progress line nor drive the terminal; the report keeps the real name.
+    @Test func controlCharactersInNamesAreSpelledOutOnStderr() throws {
+        let folder = try TemporaryFolder()
+        try folder.copySample("apple.jpg", to: "in/new\nline.jpg")
+        try folder.write("in/bad\u{1B}[31m.jpg", Array("not a photo".utf8))
+        let result = try CLI.run(["convert", "in", "-o", "out"], in: folder.url)
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("in/new\\nline.jpg: score"), "\(result.stderr)")
+        #expect(result.stderr.contains("in/bad\\e[31m.jpg: not an image"), "\(result.stderr)")
+        #expect(!result.stderr.contains("\u{1B}"))
+        let report = try readJSONObject(folder.path("out/new\nline.json"))
+        #expect(report["input"] as? String == "in/new\nline.jpg")
+    }
+}
