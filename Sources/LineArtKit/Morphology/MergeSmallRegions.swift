@@ -23,9 +23,10 @@
 ///     (often inside thick strokes, where erasing `lineWidth` of ink would not reach a
 ///     neighbour): they become ink instead of being merged. 0 fills nothing.
 ///   - minPaperWidth: regions with no disc of this diameter inside them
-///     (``sliverRegions(_:_:narrowerThan:)``) are slivers, such as the strip of paper between two lines that run a few pixels
-///     apart, too thin to colour: each merges into the neighbour it shares the most boundary
-///     with, whatever its area. 0 merges none for being thin.
+///     (``sliverRegions(_:_:narrowerThan:)``) are slivers, such as the strip of paper
+///     between two lines that run a few pixels apart, too thin to colour: each merges into
+///     the neighbour it shares the most boundary with, whatever its area. 0 merges none for
+///     being thin.
 ///   - eraseLooseInk: also erase every stroke that separates nothing once the merging is
 ///     done (ink farther than `lineWidth / 2 + 1` from any boundary between regions still
 ///     apart): the stubs a merge leaves where three regions met, a stroke along the page
