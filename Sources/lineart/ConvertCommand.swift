@@ -17,7 +17,7 @@ struct ConvertCommand: ParsableCommand {
 
             --preset auto tries every built-in preset on each photo (decoded once) and keeps the page that passes its preset's fillability targets with the best score, preferring object, portrait, landscape, pet, abstract, then toddler on equal results; each report names the preset chosen. It costs six pipeline runs per photo.
 
-            Existing files: a page or report that exists is an error unless --overwrite replaces it or --skip-existing leaves the photo alone. No output ever replaces an input photo: a page, region map or report that would be one of the batch's photos (an output folder that is the photos' own folder) fails that photo, even with --overwrite; OUTPUT/report.json being a photo is a usage error. --booklet and --contact-sheet are checked before any photo is converted: an input photo, a page or report of the batch, a folder, a path through a file, or an existing file without --overwrite or --skip-existing is a usage error. With --skip-existing they are rewritten: the contact sheet and report.json hold the whole batch (the pages kept from an earlier run are read back from their NAME.json), the booklet only the photos converted in that run.
+            Existing files: a page or report that exists is an error unless --overwrite replaces it or --skip-existing leaves the photo alone. No output ever replaces an input photo: a page, region map or report that would be one of the batch's photos (an output folder that is the photos' own folder) fails that photo, even with --overwrite; OUTPUT/report.json being a photo is a usage error. --booklet and --contact-sheet are checked before any photo is converted: an input photo, a page or report of the batch, a folder, a path through a file, or an existing file without --overwrite or --skip-existing is a usage error. With --skip-existing they are rewritten for the whole batch: the pages kept from an earlier run are read back from their NAME.json for the contact sheet and report.json, and drawn again for the booklet when this run has their settings.
 
             Exit status: 0 all converted, 1 some failed, 2 usage error, 130 interrupted. A booklet, contact sheet or report.json that cannot be written also makes it 1.
 
@@ -161,7 +161,7 @@ struct ConvertCommand: ParsableCommand {
                 let count = try pageOptions.writeBooklet(to: bookletPath, drawings: outcomes.map { $0?.drawing },
                                                          outputs: outputs)
                 if count < outcomes.count {
-                    writeError("lineart: \(bookletPath): \(count) of \(outcomes.count) pages (skipped and failed photos are left out)\n")
+                    writeError("lineart: \(bookletPath): \(count) of \(outcomes.count) pages (failed photos, and kept pages made with other settings, are left out)\n")
                 }
             } catch {
                 writeError("lineart: \(error)\n")

@@ -44,6 +44,24 @@ import Testing
         let sheet = try String(contentsOf: folder.path("sheet.html"), encoding: .utf8)
         #expect(sheet.contains("apple") && sheet.contains("fish"))
     }
+
+    /// The booklet of a resumed batch has every page: the kept one is drawn again when this
+    /// run has its settings, and left out (with a note) when it was made with others.
+    @Test func aResumedBatchsBookletHasTheKeptPagesToo() throws {
+        let folder = try TemporaryFolder()
+        try folder.copySample("apple.jpg", to: "in/apple.jpg")
+        try folder.copySample("HappyFish.jpg", to: "in/fish.jpg")
+        _ = try CLI.run(["convert", "in/apple.jpg", "-o", "out", "--preset", "toddler", "-q"], in: folder.url)
+        let same = try CLI.run(["convert", "in", "-o", "out", "--preset", "toddler", "--skip-existing",
+                                "--booklet", "book.pdf", "-q"], in: folder.url)
+        #expect(same.status == 0, "\(same.stderr)")
+        #expect(!same.stderr.contains("left out"), "\(same.stderr)")
+        let pdf = try String(decoding: Data(contentsOf: folder.path("book.pdf")), as: UTF8.self)
+        #expect(pdf.contains("/Count 2"), "two pages")
+        let other = try CLI.run(["convert", "in", "-o", "out", "--preset", "toddler", "--set", "thickness=5",
+                                 "--skip-existing", "--booklet", "book.pdf", "-q"], in: folder.url)
+        #expect(other.stderr.contains("book.pdf: 0 of 2 pages"), "\(other.stderr)")
+    }
 }
 
 @Suite struct ContactSheetPagesCLITests {

@@ -44,7 +44,13 @@ extension PhotoConverter {
         case .skip where present.count == files.count:
             let earlier = (try? Data(contentsOf: URL(fileURLWithPath: paths.report)))
                 .flatMap { try? JSONDecoder().decode(ImageReport.self, from: $0) }
-            return PageConversion(outcome: .skipped, earlierReport: earlier)
+            // A booklet needs every page's drawing. A kept page made with settings this run
+            // also has is drawn again, in memory (the pipeline is deterministic, so it is the
+            // page on disk); one made with other settings is left out of the booklet.
+            let ownSettings = [pipeline.settings] + alternatives.map(\.settings)
+            let drawing = outputs.keepDrawing && earlier.map({ ownSettings.contains($0.settings) }) == true
+                ? (try? renderOutputs(input, paths: paths, outputs: outputs))?.2 : nil
+            return PageConversion(outcome: .skipped, drawing: drawing, earlierReport: earlier)
         case .fail where !present.isEmpty:
             return PageConversion(outcome: .failed(
                 "\(present[0]) already exists (use --overwrite to replace it or --skip-existing to keep it)"))
