@@ -76,5 +76,12 @@ import Testing
         let sheet = try String(contentsOf: folder.path("out/sheet.html"), encoding: .utf8)
         #expect(sheet.contains("src=\"apple.svg\""))
         #expect(!sheet.contains("apple.png"))
+        // PDF pages alone: a link to the PDF, not a broken image.
+        let pdf = try CLI.run(["convert", "apple.jpg", "-o", "pdf", "--format", "pdf",
+                               "--contact-sheet", "pdf/sheet.html", "-q"], in: folder.url)
+        #expect(pdf.status == 0, "\(pdf.stderr)")
+        let pdfSheet = try String(contentsOf: folder.path("pdf/sheet.html"), encoding: .utf8)
+        #expect(pdfSheet.contains("<a href=\"apple.pdf\">apple.pdf</a>"), "\(pdfSheet)")
+        #expect(!pdfSheet.contains("src=\"apple.pdf\""))
     }
 }

@@ -56,7 +56,10 @@ public struct ContactSheet: Sendable {
             }
             let t = r.targets
             h += "<tr><td><a href=\"\(photo)\"><img src=\"\(photo)\" alt=\"photo\"></a>\(escape((row.photoPath as NSString).lastPathComponent))</td>"
-                + "<td><a href=\"\(page)\"><img src=\"\(page)\" alt=\"page\"></a></td>"
+                // A browser shows a PNG or SVG page in <img>; a PDF page (--format pdf alone) is a link.
+                + (row.pagePath.lowercased().hasSuffix(".pdf")
+                    ? "<td><a href=\"\(page)\">\(escape((row.pagePath as NSString).lastPathComponent))</a></td>"
+                    : "<td><a href=\"\(page)\"><img src=\"\(page)\" alt=\"page\"></a></td>")
                 + "<td class=\"metrics\"><b>\(escape(row.preset))</b><br>"
                 + (r.passes ? "<span class=\"pass\">passes</span>" : "<span class=\"fail\">does not pass</span>")
                 + ", score \(htmlFixed(r.score))<br>"
