@@ -70,19 +70,7 @@ struct BenchCommand: ParsableCommand {
         guard !discovery.inputs.isEmpty else {
             throw ValidationError("no photos found in \(samples.joined(separator: ", "))")
         }
-        // A photo that cannot be decoded is named and left out, so one bad file in a sample
-        // folder does not stop the timing of the others (the exit status is 1 then).
-        let readable = discovery.inputs.filter { input in
-            do {
-                _ = try decodeImage(atPath: input.path, options: DecodeOptions(targetMaxDimension: 256))
-                return true
-            } catch {
-                writeError("lineart: \(input.path): \(error), left out\n")
-                return false
-            }
-        }
-        guard !readable.isEmpty else { throw ExitCode(ExitStatus.someFailed) }
-        let cases = try makeCases(readable)
+        let cases = try makeCases(discovery.inputs)
         var runner = BenchmarkRunner(cases: cases, repetitions: `repeat`, warmup: warmup)
         runner.threads = threads
         let report: BenchmarkReport
@@ -102,7 +90,10 @@ struct BenchCommand: ParsableCommand {
             if onTerminal { writeError("\n") }
             print(report.table, terminator: "")
         }
-        if readable.count < discovery.inputs.count || !discovery.problems.isEmpty { throw ExitCode(ExitStatus.someFailed) }
+        // A photo that could not be converted was left out of the timing (the runner's
+        // leftOut), so one bad file in a sample folder does not stop the others.
+        for item in report.leftOut { writeError("lineart: \(item.input): \(item.reason), left out\n") }
+        if !report.leftOut.isEmpty || !discovery.problems.isEmpty { throw ExitCode(ExitStatus.someFailed) }
     }
 
     /// The (photo, preset) pairs to time.

@@ -22,6 +22,12 @@ public struct BenchmarkReport: Sendable, Codable {
         public var megapixelsPerSecond: Double
     }
 
+    /// A photo left out of the timing because its first conversion failed.
+    public struct LeftOut: Sendable, Codable {
+        public var input: String
+        public var reason: String
+    }
+
     public var schemaVersion = BenchmarkReport.currentSchemaVersion
     public var repetitions: Int
     public var warmup: Int
@@ -37,6 +43,9 @@ public struct BenchmarkReport: Sendable, Codable {
     /// for reuse), `hugePages` (one heap madvised for transparent huge pages). Timings of
     /// runs with different tunings are not comparable.
     public var allocator: [String] = AllocatorTuning.current.names
+    /// Photos that could not be converted (not an image, truncated, ...): named here and
+    /// not timed, so one bad file does not stop the timing of the others.
+    public var leftOut: [LeftOut] = []
 
     /// A fixed-width table: one block per photo, then the totals.
     public var table: String {

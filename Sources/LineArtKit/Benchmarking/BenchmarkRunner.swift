@@ -35,7 +35,11 @@ public struct BenchmarkRunner: Sendable {
     }
 
     /// Runs the benchmark. `progress` is called after each recorded pass (1-based).
-    /// - Throws: the first ``CodecError`` or settings error of a case, naming it.
+    ///
+    /// A case whose first conversion fails is left out of every pass and named in the
+    /// report's `leftOut`; the others are timed as if it were not there.
+    /// - Throws: a settings error of a case; a ``BenchmarkError`` when every case fails, or
+    ///   when a case that converted once fails later.
     public func run(progress: (Int) -> Void = { _ in }) throws -> BenchmarkReport {
         let converters = try cases.map { item in
             var converter = try PhotoConverter(preset: item.preset)
@@ -46,18 +50,26 @@ public struct BenchmarkRunner: Sendable {
         var totals = Array(repeating: [Double](), count: cases.count)
         var sizes = Array(repeating: (ImageSize(width: 0, height: 0), ImageSize(width: 0, height: 0)), count: cases.count)
         var passTimes: [Double] = []
+        var leftOut: [BenchmarkReport.LeftOut] = []
+        var failed = Set<Int>()
+        var kept = Array(cases.indices)
         for pass in 0..<(warmup + repetitions) {
             var passTime = 0.0
-            for (index, item) in cases.enumerated() {
+            for index in kept {
+                let item = cases[index]
                 var wall = 0.0
-                let report = try timed(&wall) { () throws -> ImageReport in
-                    do {
+                let report: ImageReport
+                do {
+                    report = try timed(&wall) { () throws -> ImageReport in
                         let (report, _) = try converters[index].render(item.input, pagePath: "page.png")
                         _ = try encodeReportJSON(report)
                         return report
-                    } catch {
-                        throw BenchmarkError("\(item.input.path): \(error)")
                     }
+                } catch {
+                    guard pass == 0 else { throw BenchmarkError("\(item.input.path): \(error)") }
+                    leftOut.append(BenchmarkReport.LeftOut(input: item.input.path, reason: "\(error)"))
+                    failed.insert(index)
+                    continue
                 }
                 guard pass >= warmup else { continue }
                 timings[index].append(report.timingsMs)
@@ -65,29 +77,38 @@ public struct BenchmarkRunner: Sendable {
                 sizes[index] = (report.originalSize, report.processedSize)
                 passTime += wall
             }
+            if pass == 0 {
+                kept.removeAll { failed.contains($0) }
+                if kept.isEmpty {
+                    throw BenchmarkError("no photo could be converted: "
+                                         + leftOut.map { "\($0.input): \($0.reason)" }.joined(separator: "; "))
+                }
+            }
             if pass >= warmup {
                 passTimes.append(passTime)
                 progress(pass - warmup + 1)
             }
         }
 
-        let images = cases.indices.map { i in
+        let images = kept.map { i in
             BenchmarkReport.ImageResult(
                 input: cases[i].input.path, preset: cases[i].preset.name,
                 originalSize: sizes[i].0, processedSize: sizes[i].1,
                 stagesMs: StageStatistics(runs: timings[i], totals: totals[i]))
         }
-        // Per pass, the stage times summed over all cases.
-        let passSums = (0..<repetitions).map { r in cases.indices.reduce(StageTimings()) { $0 + timings[$1][r] } }
+        // Per pass, the stage times summed over the cases timed.
+        let passSums = (0..<repetitions).map { r in kept.reduce(StageTimings()) { $0 + timings[$1][r] } }
         let totalStats = StageStatistics(runs: passSums, totals: passTimes)
         let megapixels = sizes.reduce(0.0) { $0 + Double($1.0.pixelCount) / 1e6 }
         let medianPass = totalStats.total.median / 1000
         let throughput = BenchmarkReport.Throughput(
-            imagesPerSecond: medianPass > 0 ? Double(cases.count) / medianPass : 0,
+            imagesPerSecond: medianPass > 0 ? Double(kept.count) / medianPass : 0,
             megapixelsPerSecond: medianPass > 0 ? megapixels / medianPass : 0)
-        return BenchmarkReport(
+        var report = BenchmarkReport(
             repetitions: repetitions, warmup: warmup, threads: threads, images: images, totalMs: totalStats,
             throughput: throughput, peakMemoryBytes: peakResidentBytes())
+        report.leftOut = leftOut
+        return report
     }
 }
 
