@@ -51,7 +51,7 @@ struct ConvertCommand: ParsableCommand {
     @Option(name: .long, help: "Cores to use: photos converted at once; with fewer photos than jobs, one photo's work is split (default: the number of cores; at most four per core).")
     var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
 
-    @Flag(name: .long, help: "Leave photos whose page and report already exist; convert the rest (resumes a stopped run). --booklet and --contact-sheet are rewritten, with the photos of this run.")
+    @Flag(name: .long, help: "Leave photos whose page and report already exist; convert the rest (resumes a stopped run). --booklet, --contact-sheet and report.json are rewritten for the whole batch.")
     var skipExisting = false
 
     @Flag(name: .long, help: "Replace existing pages and reports, and an existing --booklet or --contact-sheet; never an input photo.")
@@ -116,10 +116,7 @@ struct ConvertCommand: ParsableCommand {
         // Files written once for the batch are checked now, not after a long batch.
         try checkBatchFiles(BatchOutputPlan(layout: layout, outputs: outputs), existing: mode)
         // Created only once the command line is known to be usable.
-        if let problem = AtomicFileWriter.makeFolders(outputRoot) {
-            writeError("lineart: cannot create output folder \(outputRoot): \(problem)\n")
-            throw ExitCode(ExitStatus.someFailed)
-        }
+        try makeOutputFolder(outputRoot)
         let interrupt = InterruptFlag()
         let progress = ProgressReporter(total: discovery.inputs.count, quiet: quiet)
         let batchStart = Date()
@@ -245,8 +242,8 @@ struct ConvertCommand: ParsableCommand {
                 throw ValidationError("preset \(presets.map(\.name).joined(separator: ", ")): \(error.description)")
             }
         }
-        func presets(_ name: String) throws -> [LineArtPreset] {
-            name == AutoPreset.name ? try presetOptions.resolveAuto() : [try presetOptions.resolve(name)]
+        func presets(_ name: String, namedBy label: String? = nil) throws -> [LineArtPreset] {
+            name == AutoPreset.name ? try presetOptions.resolveAuto() : [try presetOptions.resolve(name, namedBy: label)]
         }
         let fallback = try converter(presetOptions.isAuto ? presetOptions.resolveAuto() : [defaultPreset])
         guard let manifestPath = manifest else { return inputs.map { _ in fallback } }
@@ -260,13 +257,8 @@ struct ConvertCommand: ParsableCommand {
         return try inputs.map { input in
             guard let name = loaded.presetName(forPath: input.path) else { return fallback }
             if let existing = byName[name] { return existing }
-            let made: PhotoConverter
-            do {
-                made = try converter(try presets(loaded.presetReference(name)))
-            } catch let error as ValidationError {
-                let reason = error.message.replacingOccurrences(of: "--preset \(loaded.presetReference(name)): ", with: "")
-                throw ValidationError("--manifest \(manifestPath): the preset of \(input.path): \(reason)")
-            }
+            let made = try converter(try presets(loaded.presetReference(name),
+                                                 namedBy: "--manifest \(manifestPath): the preset of \(input.path)"))
             byName[name] = made
             return made
         }

@@ -29,7 +29,9 @@ struct PresetOptions: ParsableArguments {
     }
 
     /// The preset `nameOrPath` (instead of `--preset`) with the `--set` overrides applied.
-    func resolve(_ nameOrPath: String) throws -> LineArtPreset {
+    /// - Parameter label: where the name came from, to begin an error with (default
+    ///   `--preset NAME`; a manifest names its entry).
+    func resolve(_ nameOrPath: String, namedBy label: String? = nil) throws -> LineArtPreset {
         if nameOrPath == AutoPreset.name {
             throw ValidationError("--preset auto is only for 'lineart convert'; name a preset or a preset file")
         }
@@ -37,7 +39,7 @@ struct PresetOptions: ParsableArguments {
         do {
             result = try loadPreset(nameOrPath)
         } catch let error as SettingsError {
-            throw ValidationError("--preset \(nameOrPath): \(error.description)")
+            throw ValidationError("\(label ?? "--preset \(nameOrPath)"): \(error.description)")
         }
         for item in overrides {
             guard let equals = item.firstIndex(of: "=") else {
@@ -58,17 +60,14 @@ struct PresetOptions: ParsableArguments {
         if BuiltinPresets.names.contains(nameOrPath) {
             return try BuiltinPresets.named(nameOrPath)
         }
-        let looksLikePath = nameOrPath.contains("/") || nameOrPath.hasSuffix(".json")
-        guard looksLikePath || FileManager.default.fileExists(atPath: nameOrPath) else {
+        var isDirectory: ObjCBool = false
+        let exists = FileManager.default.fileExists(atPath: nameOrPath, isDirectory: &isDirectory)
+        guard LineArtPreset.namesAFile(nameOrPath) || exists else {
             throw SettingsError.unknownPreset(nameOrPath, known: BuiltinPresets.names)
         }
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: nameOrPath, isDirectory: &isDirectory), isDirectory.boolValue {
-            throw SettingsError.malformedPreset("is a folder, not a preset file")
-        }
+        if isDirectory.boolValue { throw SettingsError.malformedPreset("is a folder, not a preset file") }
         guard let data = FileManager.default.contents(atPath: nameOrPath) else {
-            let reason = FileManager.default.fileExists(atPath: nameOrPath) ? "permission denied" : "no such file"
-            throw SettingsError.malformedPreset("cannot read preset file: \(reason)")
+            throw SettingsError.malformedPreset("cannot read preset file: \(exists ? "permission denied" : "no such file")")
         }
         let fallback = ((nameOrPath as NSString).lastPathComponent as NSString).deletingPathExtension
         return try LineArtPreset.parse(json: data, fallbackName: fallback)

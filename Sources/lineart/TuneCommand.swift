@@ -117,10 +117,7 @@ struct TuneCommand: ParsableCommand {
         guard !discovery.inputs.isEmpty else { throw ValidationError("no photos found in \(samples.joined(separator: ", "))") }
 
         // Before the search, which can take minutes: its results must have somewhere to go.
-        if let problem = AtomicFileWriter.makeFolders(outputRoot) {
-            writeError("lineart: cannot create output folder \(outputRoot): \(problem)\n")
-            throw ExitCode(ExitStatus.someFailed)
-        }
+        try makeOutputFolder(outputRoot)
         let evaluator = TuningEvaluator(base: base, inputs: discovery.inputs, jobs: jobs)
         let quiet = self.quiet
         // A counter redrawn in place on a terminal; elsewhere (a log, CI) a line at every

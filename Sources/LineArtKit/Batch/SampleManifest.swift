@@ -31,8 +31,7 @@ public struct SampleManifest: Sendable, Decodable {
     /// preset file's relative path from the manifest's folder (where the manifest's photo
     /// paths are relative to as well).
     public func presetReference(_ name: String) -> String {
-        let isPath = name.contains("/") || name.hasSuffix(".json")
-        guard isPath, !name.hasPrefix("/") else { return name }
+        guard LineArtPreset.namesAFile(name), !name.hasPrefix("/") else { return name }
         return (folder as NSString).appendingPathComponent(name)
     }
 

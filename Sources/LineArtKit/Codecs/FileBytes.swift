@@ -23,9 +23,9 @@ enum FileBytes {
         defer { close(fd) }
         var info = stat()
         if fstat(fd, &info) != 0 { throw .io("cannot stat file: \(systemError())") }
+        if (info.st_mode & S_IFMT) == S_IFDIR { throw .io("is a directory, not a file") }
         if let kind = specialFileKind(info.st_mode) {
-            throw .io(kind == "directory" ? "is a directory, not a file"
-                                          : "is a \(kind), not a regular file: save the image to a file first")
+            throw .io("is a \(kind), not a regular file: save the image to a file first")
         }
         // Back to blocking reads (O_NONBLOCK only kept open() from waiting).
         _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)

@@ -32,6 +32,12 @@ public struct LineArtPreset: Sendable, Equatable {
 
     static let topLevelKeys = ["name", "description", "base", "targets", "settings"]
 
+    /// Whether `--preset` (or a manifest entry) names a preset file rather than a built-in
+    /// preset: a path with a folder in it, or a name ending in `.json`.
+    public static func namesAFile(_ nameOrPath: String) -> Bool {
+        nameOrPath.contains("/") || nameOrPath.hasSuffix(".json")
+    }
+
     /// Reads a preset from JSON text.
     /// - Parameter fallbackName: the name used when the file has no `name` (a file's base name).
     /// - Throws: ``SettingsError`` naming the unknown key, bad value or unknown base preset.
@@ -73,15 +79,7 @@ public struct LineArtPreset: Sendable, Equatable {
         }
         if let settings = object["settings"] {
             guard case .object(let fields) = settings else { throw .malformedPreset("\"settings\" must be a JSON object") }
-            for key in fields.keys.sorted() {
-                guard let spec = LineArtSettings.spec(named: key) else {
-                    throw .unknownKey(key, known: LineArtSettings.specs.map(\.name))
-                }
-                guard let value = fields[key]?.settingValue else {
-                    throw .invalidValue(field: key, value: "a non-scalar", expected: "a \(spec.domain.description) value")
-                }
-                try spec.assign(value, to: &preset.settings)
-            }
+            try preset.settings.assign(fields)
         }
         try preset.settings.validate()
         return preset

@@ -11,13 +11,19 @@ extension LineArtSettings: Codable {
 
     public init(from decoder: any Decoder) throws {
         self.init()
-        let fields = try decoder.singleValueContainer().decode([String: JSONValue].self)
+        try assign(decoder.singleValueContainer().decode([String: JSONValue].self))
+    }
+
+    /// Sets every setting `fields` names (a preset's or a report's `settings` object), in
+    /// key order; the others keep their values.
+    /// - Throws: ``SettingsError`` for an unknown key or a value the setting does not take.
+    mutating func assign(_ fields: [String: JSONValue]) throws(SettingsError) {
         for key in fields.keys.sorted() {
             guard let spec = Self.spec(named: key) else {
-                throw SettingsError.unknownKey(key, known: Self.specs.map(\.name))
+                throw .unknownKey(key, known: Self.specs.map(\.name))
             }
             guard let value = fields[key]?.settingValue else {
-                throw SettingsError.invalidValue(field: key, value: "a non-scalar", expected: "a \(spec.domain.description) value")
+                throw .invalidValue(field: key, value: "a non-scalar", expected: "a \(spec.domain.description) value")
             }
             try spec.assign(value, to: &self)
         }

@@ -9,12 +9,7 @@
 func lineDepth(_ lightness: FloatImage, radius: Int = 2) -> [Float] {
     precondition(lightness.channels == 1, "lineDepth needs a 1-channel image")
     let n = lightness.pixelCount
-    var levels = ByteImage(width: lightness.width, height: lightness.height, repeating: 0)
-    lightness.samples.withUnsafeBufferPointer { l in
-        levels.samples.withUnsafeMutableBufferPointer { q in
-            for i in 0..<n { q[i] = UInt8(min(255, max(0, l[i] * 2.55)).rounded()) }
-        }
-    }
+    let levels = lightnessLevels(lightness)
     let closed = openInk(levels, by: .square(size: 2 * radius + 1))
     return [Float](unsafeUninitializedCapacity: n) { depth, initialized in
         levels.samples.withUnsafeBufferPointer { q in
@@ -24,4 +19,16 @@ func lineDepth(_ lightness: FloatImage, radius: Int = 2) -> [Float] {
         }
         initialized = n
     }
+}
+
+/// L* (0...100, 1 channel) as bytes, in steps of 1/2.55 (0 black, 255 white).
+func lightnessLevels(_ lightness: FloatImage) -> ByteImage {
+    let n = lightness.pixelCount
+    var levels = ByteImage(width: lightness.width, height: lightness.height, repeating: 0)
+    lightness.samples.withUnsafeBufferPointer { l in
+        levels.samples.withUnsafeMutableBufferPointer { q in
+            for i in 0..<n { q[i] = UInt8(min(255, max(0, l[i] * 2.55)).rounded()) }
+        }
+    }
+    return levels
 }

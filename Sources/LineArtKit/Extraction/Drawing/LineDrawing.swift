@@ -41,8 +41,8 @@ public struct LineDrawing: Sendable {
     /// The drawing's outlines as 1-px lines (0 ink on 255) of `size` when `lightness`
     /// (L* 0...100, 1 channel) is a line drawing; nil for a photo.
     /// - Parameter size: the page's size; by default `lightness`'s own. A picture smaller
-    ///   than its page is tested and traced at its own size, where its outlines are crisp,
-    ///   and the traced lines are enlarged (bilinear, then thresholded) before thinning.
+    ///   than its page is tested at its own size, where its outlines are crisp, and traced
+    ///   on its L* enlarged to the page (``outlines(depth:lightness:size:)``).
     public func outlinesIfDrawing(_ lightness: FloatImage, size: ImageSize? = nil) -> ByteImage? {
         let depth = LineArtKit.lineDepth(lightness)
         guard isLineDrawing(depth: depth, lightness: lightness) else { return nil }
@@ -110,9 +110,7 @@ public struct LineDrawing: Sendable {
 
     /// `lightness` (L* 0...100, 1 channel) enlarged bilinearly to `size`.
     private func bilinearUpscale(_ lightness: FloatImage, to size: ImageSize) -> FloatImage {
-        let levels = ByteImage(width: lightness.width, height: lightness.height,
-                               samples: lightness.samples.map { UInt8(min(255, max(0, $0 * 2.55)).rounded()) })
-        var enlarged = bilinearUpscaleToFloat(levels, to: size)
+        var enlarged = bilinearUpscaleToFloat(lightnessLevels(lightness), to: size)
         for i in enlarged.samples.indices { enlarged.samples[i] /= 2.55 }
         return enlarged
     }
