@@ -141,9 +141,13 @@ import Testing
         #expect(!message.isEmpty)
     }
 
+    /// `v` as the 4 big-endian bytes of a PNG header field.
+    static func bigEndian(_ v: Int) -> [UInt8] {
+        [UInt8(v >> 24 & 0xFF), UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)]
+    }
+
     @Test func hugeDeclaredSizeIsRefusedFromTheHeader() throws {
-        func be(_ v: Int) -> [UInt8] { [UInt8(v >> 24 & 0xFF), UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)] }
-        let ihdr = be(100_000) + be(100_000) + [8, 2, 0, 0, 0]
+        let ihdr = Self.bigEndian(100_000) + Self.bigEndian(100_000) + [8, 2, 0, 0, 0]
         let png = Fixtures.pngSignature + Fixtures.pngChunk("IHDR", ihdr) + Fixtures.pngChunk("IDAT", [0x78, 0x9C, 0x03, 0, 0, 0, 0, 1])
             + Fixtures.pngChunk("IEND", [])
         let error = Fixtures.error { () throws(CodecError) in try decodeImage(png) }
@@ -157,8 +161,7 @@ import Testing
     /// A header within the pixel limit whose file is far too small for its pixels (deflate
     /// packs at most 1032:1) is refused before the pixel buffer is allocated.
     @Test func aHeaderThatTheFileCannotHoldIsRefusedBeforeAllocating() throws {
-        func be(_ v: Int) -> [UInt8] { [UInt8(v >> 24 & 0xFF), UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)] }
-        let ihdr = be(30_000) + be(30_000) + [8, 2, 0, 0, 0]
+        let ihdr = Self.bigEndian(30_000) + Self.bigEndian(30_000) + [8, 2, 0, 0, 0]
         let png = Fixtures.pngSignature + Fixtures.pngChunk("IHDR", ihdr) + Fixtures.pngChunk("IDAT", [0x78, 0x9C, 0x03, 0, 0, 0, 0, 1])
             + Fixtures.pngChunk("IEND", [])
         let error = Fixtures.error { () throws(CodecError) in try decodeImage(png, options: DecodeOptions(maxPixels: 1_000_000_000)) }
