@@ -232,7 +232,7 @@ struct ConvertCommand: ParsableCommand {
 
     /// One converter per input: the manifest's preset for the photos it lists, else `--preset`.
     private func makeConverters(defaultPreset: LineArtPreset, inputs: [BatchInput], threads: Int) throws -> [PhotoConverter] {
-        let maxPixels = maxMegapixels * 1_000_000
+        let maxPixels = DecodeOptions.maxPixels(megapixels: maxMegapixels)
         func converter(_ presets: [LineArtPreset]) throws -> PhotoConverter {
             do {
                 var made = try PhotoConverter(trying: presets, maxPixels: maxPixels)
