@@ -75,6 +75,13 @@ import Testing
         #expect(result.status == 2)
         #expect(result.stderr.contains("--search coordinate"))
     }
+
+    @Test func aBadGridValueIsNamedOnce() throws {
+        let result = try CLI.run(["tune", "x", "--grid", "thickness=", "--output", "t"])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("Error: --grid thickness=: empty value; expected key=v1,v2,..."), "\(result.stderr)")
+        #expect(!result.stderr.contains("thickness=: --grid"), "\(result.stderr)")
+    }
 }
 
 @Suite struct BenchCLITests {
