@@ -50,7 +50,7 @@ struct TuneCommand: ParsableCommand {
         valueName: "key=v1,v2,..."))
     var grid: [String] = []
 
-    @Option(name: .long, help: "Most combinations to evaluate (a grid with more is refused).")
+    @Option(name: .long, help: "Most combinations to evaluate, at most 100000 (a grid with more is refused).")
     var budget: Int = 24
 
     @Option(name: .long, help: "Seed of the random search; the same seed gives the same combinations.")
@@ -77,6 +77,9 @@ struct TuneCommand: ParsableCommand {
         }
         if output == nil { throw ValidationError("missing --output DIR: the folder for the tuned preset and the report") }
         if budget < 1 { throw ValidationError("--budget must be at least 1") }
+        // Random search draws its candidates up front, so a budget beyond any run's reach
+        // would only fill memory (or overflow) before the first evaluation.
+        if budget > Self.maxBudget { throw ValidationError("--budget must be at most \(Self.maxBudget)") }
         if top < 1 { throw ValidationError("--top must be at least 1") }
         if jobs < 1 { throw ValidationError("--jobs must be at least 1") }
         if !["random", "coordinate"].contains(search) {
@@ -94,6 +97,9 @@ struct TuneCommand: ParsableCommand {
             throw ValidationError("the grid has \(combinations) combinations, more than --budget \(budget); raise --budget or list fewer values")
         }
     }
+
+    /// The largest --budget: days of pipeline runs on a single photo.
+    static let maxBudget = 100_000
 
     private func parseAxes() throws -> [GridAxis] {
         var axes: [GridAxis] = []

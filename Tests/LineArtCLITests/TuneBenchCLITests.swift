@@ -82,6 +82,13 @@ import Testing
         #expect(result.stderr.contains("Error: --grid thickness=: empty value; expected key=v1,v2,..."), "\(result.stderr)")
         #expect(!result.stderr.contains("thickness=: --grid"), "\(result.stderr)")
     }
+
+    /// Numbers a shell accepts are refused in words, never an arithmetic-overflow trap.
+    @Test func aHugeBudgetIsAUsageErrorNotACrash() throws {
+        let result = try CLI.run(["tune", "x", "--budget", "\(Int.max)", "--output", "t"])
+        #expect(result.status == 2, "\(result.stderr.prefix(300))")
+        #expect(result.stderr.contains("--budget must be at most"), "\(result.stderr.prefix(300))")
+    }
 }
 
 @Suite struct BenchCLITests {
