@@ -59,9 +59,14 @@ struct BenchCommand: ParsableCommand {
             throw ValidationError("no samples: name a folder of photos, e.g. 'lineart bench SampleImages'")
         }
         if `repeat` < 1 { throw ValidationError("--repeat must be at least 1") }
+        if `repeat` > Self.maxPasses { throw ValidationError("--repeat must be at most \(Self.maxPasses)") }
         if warmup < 0 { throw ValidationError("--warmup must be 0 or more") }
+        if warmup > Self.maxPasses { throw ValidationError("--warmup must be at most \(Self.maxPasses)") }
         if threads < 1 { throw ValidationError("--threads must be at least 1") }
     }
+
+    /// The most --repeat and --warmup passes (so their sum cannot overflow).
+    static let maxPasses = 1_000_000
 
     func run() throws {
         let discovery = InputDiscovery().discover(samples)

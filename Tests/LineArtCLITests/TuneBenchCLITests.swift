@@ -137,6 +137,14 @@ import Testing
         }
         #endif
     }
+
+    @Test func hugeRepeatOrWarmupCountsAreUsageErrorsNotCrashes() throws {
+        for args in [["--warmup", "\(Int.max)"], ["--repeat", "\(Int.max)"]] {
+            let result = try CLI.run(["bench", "x"] + args)
+            #expect(result.status == 2, "\(args): \(result.stderr.prefix(300))")
+            #expect(result.stderr.contains("\(args[0]) must be at most"), "\(result.stderr.prefix(300))")
+        }
+    }
 }
 
 @Suite struct AutoPresetCLITests {
