@@ -48,7 +48,7 @@ struct BenchCommand: ParsableCommand {
     @Option(name: .long, help: "Unrecorded passes before the recorded ones.")
     var warmup: Int = 1
 
-    @Option(name: .long, help: "Threads each photo's row-parallel steps (resize, Lab, Kuwahara) may use.")
+    @Option(name: .long, help: "Threads each photo's row-parallel steps (resize, Lab, Kuwahara) may use (at most four per core).")
     var threads: Int = 1
 
     @Flag(name: .long, help: "Print the results as JSON on stdout instead of a table.")
@@ -77,7 +77,7 @@ struct BenchCommand: ParsableCommand {
         }
         let cases = try makeCases(discovery.inputs)
         var runner = BenchmarkRunner(cases: cases, repetitions: `repeat`, warmup: warmup)
-        runner.threads = threads
+        runner.threads = limitedToFourPerCore(threads, option: "--threads")
         let report: BenchmarkReport
         let onTerminal = isatty(STDERR_FILENO) == 1
         do {

@@ -65,7 +65,7 @@ struct TuneCommand: ParsableCommand {
     @Option(name: .long, help: "Combinations shown side by side in report.html, with their pages.")
     var top: Int = 3
 
-    @Option(name: .long, help: "Pipeline runs at once (default: the number of cores).")
+    @Option(name: .long, help: "Pipeline runs at once (default: the number of cores; at most four per core).")
     var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
 
     @Flag(name: [.short, .long], help: "Print no progress.")
@@ -124,8 +124,9 @@ struct TuneCommand: ParsableCommand {
 
         // Before the search, which can take minutes: its results must have somewhere to go.
         try makeOutputFolder(outputRoot)
-        let evaluator = TuningEvaluator(base: base, inputs: discovery.inputs, jobs: jobs)
         let quiet = self.quiet
+        let jobs = limitedToFourPerCore(self.jobs, option: "--jobs", quiet: quiet)
+        let evaluator = TuningEvaluator(base: base, inputs: discovery.inputs, jobs: jobs)
         // A counter redrawn in place on a terminal; elsewhere (a log, CI) a line at every
         // tenth of the way, since "\r" would run them all into one line.
         let onTerminal = isatty(STDERR_FILENO) == 1

@@ -89,6 +89,16 @@ import Testing
         #expect(result.status == 2, "\(result.stderr.prefix(300))")
         #expect(result.stderr.contains("--budget must be at most"), "\(result.stderr.prefix(300))")
     }
+
+    /// More jobs than four per core are cut down (as convert does), with a note: each job
+    /// holds a pipeline run's images, so a huge --jobs would only exhaust memory.
+    @Test func jobsAreCappedAtFourPerCore() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("samples/dot.png", try PNGEncoder(pixelFormat: .gray8).encode(ByteImage(width: 8, height: 8, repeating: 200)))
+        let result = try CLI.run(["tune", "samples", "--budget", "1", "--jobs", "\(Int.max)", "--output", "t"], in: folder.url)
+        #expect(result.status == 0, "\(result.stderr.prefix(300))")
+        #expect(result.stderr.contains("--jobs \(Int.max) is more than four per core"), "\(result.stderr.prefix(300))")
+    }
 }
 
 @Suite struct BenchCLITests {
@@ -144,6 +154,17 @@ import Testing
             #expect(result.status == 2, "\(args): \(result.stderr.prefix(300))")
             #expect(result.stderr.contains("\(args[0]) must be at most"), "\(result.stderr.prefix(300))")
         }
+    }
+
+    @Test func threadsAreCappedAtFourPerCore() throws {
+        let folder = try TemporaryFolder()
+        try folder.copySample("chelsea.png", to: "samples/chelsea.png")
+        let result = try CLI.run(["bench", "samples", "--preset", "pet", "--repeat", "1", "--warmup", "0",
+                                  "--threads", "\(Int.max)", "--json"], in: folder.url)
+        #expect(result.status == 0, "\(result.stderr.prefix(300))")
+        #expect(result.stderr.contains("--threads \(Int.max) is more than four per core"), "\(result.stderr.prefix(300))")
+        let threads = try #require(try parseJSONObject(result.stdout)["threads"] as? Int)
+        #expect(threads == 4 * ProcessInfo.processInfo.activeProcessorCount)
     }
 }
 
