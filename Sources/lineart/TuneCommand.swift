@@ -123,7 +123,7 @@ struct TuneCommand: ParsableCommand {
         guard !discovery.inputs.isEmpty else { throw ValidationError("no photos found in \(samples.joined(separator: ", "))") }
 
         // Before the search, which can take minutes: its results must have somewhere to go.
-        try makeOutputFolder(outputRoot)
+        try makeWritableOutputFolder(outputRoot)
         let quiet = self.quiet
         let jobs = limitedToFourPerCore(self.jobs, option: "--jobs", quiet: quiet)
         let evaluator = TuningEvaluator(base: base, inputs: discovery.inputs, jobs: jobs)

@@ -99,6 +99,20 @@ import Testing
         #expect(result.status == 0, "\(result.stderr.prefix(300))")
         #expect(result.stderr.contains("--jobs \(Int.max) is more than four per core"), "\(result.stderr.prefix(300))")
     }
+
+    /// An output folder the search could not write to is refused before the search, not after it.
+    @Test(.enabled(if: getuid() != 0, "root may write in any folder"))
+    func anOutputFolderThatCannotBeWrittenIsRefusedBeforeTheSearch() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("samples/dot.png", try PNGEncoder(pixelFormat: .gray8).encode(ByteImage(width: 8, height: 8, repeating: 200)))
+        try FileManager.default.createDirectory(at: folder.path("locked"), withIntermediateDirectories: true)
+        try FileManager.default.setAttributes([.posixPermissions: 0o555], ofItemAtPath: folder.path("locked").path)
+        defer { try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: folder.path("locked").path) }
+        let result = try CLI.run(["tune", "samples", "--budget", "1", "--output", "locked"], in: folder.url)
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("cannot write in output folder locked: permission denied"), "\(result.stderr)")
+        #expect(!result.stderr.contains("pipeline runs"), "refused before the search: \(result.stderr)")
+    }
 }
 
 @Suite struct BenchCLITests {
