@@ -124,6 +124,7 @@ struct TuneCommand: ParsableCommand {
 
         // Before the search, which can take minutes: its results must have somewhere to go.
         try makeWritableOutputFolder(outputRoot)
+        let tunedFile = tunedPresetFileName(baseName: base.name)
         let quiet = self.quiet
         let jobs = limitedToFourPerCore(self.jobs, option: "--jobs", quiet: quiet)
         let evaluator = TuningEvaluator(base: base, inputs: discovery.inputs, jobs: jobs)
@@ -199,7 +200,7 @@ struct TuneCommand: ParsableCommand {
             + String(format: "pass rate %.0f%%, mean score %.3f.", best.passRate * 100, best.meanScore)
 
         func path(_ name: String) -> URL { URL(fileURLWithPath: (outputRoot as NSString).appendingPathComponent(name)) }
-        try writeAtomically(Array(tuned.jsonText.utf8), to: path(tuned.name + ".json"))
+        try writeAtomically(Array(tuned.jsonText.utf8), to: path(tunedFile))
         let summary = TuningSummary(basePreset: base.name, seed: seed, budget: budget, search: method,
                                     photos: used.map(\.path), skippedPhotos: failures.map(\.input), evaluations: evaluations)
         try writeAtomically([UInt8](try encodeReportJSON(summary)), to: path("evaluations.json"))
@@ -228,7 +229,7 @@ struct TuneCommand: ParsableCommand {
 
         print(String(format: "best: evaluation #%d, pass rate %.0f%%, mean score %.3f%@", best.index, best.passRate * 100,
                      best.meanScore, best.changes.isEmpty ? " (the base preset)" : ": " + best.changes.joined(separator: " ")))
-        print("wrote \(path(tuned.name + ".json").path), evaluations.json and report.html in \(outputRoot)")
+        print("wrote \(path(tunedFile).path), evaluations.json and report.html in \(outputRoot)")
         if interrupt.isRaised { throw ExitCode(ExitStatus.interrupted) }
         if !failures.isEmpty { throw ExitCode(ExitStatus.someFailed) }
     }

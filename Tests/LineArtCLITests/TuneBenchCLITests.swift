@@ -100,6 +100,22 @@ import Testing
         #expect(result.stderr.contains("--jobs \(Int.max) is more than four per core"), "\(result.stderr.prefix(300))")
     }
 
+    /// A preset named with a slash or '..' (a name is free text) still gives its tuned preset
+    /// a file inside --output, never one beside or above it.
+    @Test func theTunedPresetFileStaysInTheOutputFolderWhateverThePresetsName() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("samples/dot.png", try PNGEncoder(pixelFormat: .gray8).encode(ByteImage(width: 8, height: 8, repeating: 200)))
+        try folder.write("up.json", Array("{\"base\": \"object\", \"name\": \"../../escaped\"}".utf8))
+        try folder.write("slash.json", Array("{\"base\": \"object\", \"name\": \"cats/dogs\"}".utf8))
+        let up = try CLI.run(["tune", "samples", "--preset", "up.json", "--budget", "1", "--output", "a/b", "-q"], in: folder.url)
+        #expect(up.status == 0, "\(up.stderr.prefix(300))")
+        #expect(folder.allFiles().filter { $0.hasSuffix("-tuned.json") } == ["a/b/..-..-escaped-tuned.json"], "\(folder.allFiles())")
+        let slash = try CLI.run(["tune", "samples", "--preset", "slash.json", "--budget", "1", "--output", "s", "-q"], in: folder.url)
+        #expect(slash.status == 0, "\(slash.stderr.prefix(300))")
+        let preset = try readJSONObject(folder.path("s/cats-dogs-tuned.json"))
+        #expect(preset["name"] as? String == "cats/dogs-tuned", "the name inside keeps its slash")
+    }
+
     /// An output folder the search could not write to is refused before the search, not after it.
     @Test(.enabled(if: getuid() != 0, "root may write in any folder"))
     func anOutputFolderThatCannotBeWrittenIsRefusedBeforeTheSearch() throws {
