@@ -196,6 +196,29 @@ import Testing
         let threads = try #require(try parseJSONObject(result.stdout)["threads"] as? Int)
         #expect(threads == 4 * ProcessInfo.processInfo.activeProcessorCount)
     }
+
+    /// The manifest beside the samples is read as convert --manifest reads it: preset files
+    /// relative to it, errors naming it and the photo; a broken one is said, not ignored.
+    @Test func theSamplesManifestIsReadLikeConvertsManifest() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("set/dot.png", try PNGEncoder(pixelFormat: .gray8).encode(ByteImage(width: 8, height: 8, repeating: 200)))
+        try folder.write("set/thick.json", Array("{\"base\": \"toddler\", \"name\": \"thick\"}".utf8))
+        try folder.write("set/manifest.json", Array("{\"images\": [{\"file\": \"dot.png\", \"preset\": \"thick.json\"}]}".utf8))
+        let good = try CLI.run(["bench", "set", "--repeat", "1", "--warmup", "0", "--json"], in: folder.url)
+        #expect(good.status == 0, "\(good.stderr.prefix(300))")
+        let images = try #require(try parseJSONObject(good.stdout)["images"] as? [[String: Any]])
+        #expect(images.first?["preset"] as? String == "thick")
+
+        try folder.write("set/manifest.json", Array("{\"images\": [{\"file\": \"dot.png\", \"preset\": \"nope\"}]}".utf8))
+        let unknown = try CLI.run(["bench", "set", "--repeat", "1", "--warmup", "0"], in: folder.url)
+        #expect(unknown.status == 2)
+        #expect(unknown.stderr.contains("set/manifest.json: the preset of set/dot.png: unknown preset 'nope'"), "\(unknown.stderr)")
+
+        try folder.write("set/manifest.json", Array("{\"images\": [".utf8))
+        let broken = try CLI.run(["bench", "set", "--repeat", "1", "--warmup", "0"], in: folder.url)
+        #expect(broken.status == 2, "\(broken.stderr.prefix(300))")
+        #expect(broken.stderr.contains("set/manifest.json: not valid JSON"), "\(broken.stderr)")
+    }
 }
 
 @Suite struct AutoPresetCLITests {
