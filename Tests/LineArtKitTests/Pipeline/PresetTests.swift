@@ -97,4 +97,16 @@ let repositoryRoot: URL = URL(fileURLWithPath: #filePath)
         try settings.set("simplifyRegions", to: "yes")
         #expect(settings.thickness == 5 && settings.contrastAdjustment == 1.75 && settings.simplifyRegions)
     }
+
+    /// "-0" is a valid zero, but a tuned preset or report saying `"blurAmount": -0.0` reads
+    /// as a different value: it is stored as 0, from --set, --grid and preset files alike.
+    @Test func negativeZeroIsStoredAsZero() throws {
+        var settings = LineArtSettings()
+        try settings.set("blurAmount", to: "-0")
+        #expect(settings.blurAmount.sign == .plus)
+        let preset = try LineArtPreset.parse(json: Data("{\"settings\": {\"blurAmount\": -0.0}}".utf8), fallbackName: "z")
+        #expect(preset.jsonText.contains("\"blurAmount\": 0.0"), "\(preset.jsonText)")
+        #expect(try GridAxis.parse("blurAmount=-0,1").values == [.double(0), .double(1)])
+        if case .double(let zero) = try GridAxis.parse("blurAmount=-0").values[0] { #expect(zero.sign == .plus) }
+    }
 }
