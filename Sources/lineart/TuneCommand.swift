@@ -76,6 +76,9 @@ struct TuneCommand: ParsableCommand {
             throw ValidationError("no samples: name a folder of photos, e.g. 'lineart tune SampleImages --preset portrait --output tuned'")
         }
         if output == nil { throw ValidationError("missing --output DIR: the folder for the tuned preset and the report") }
+        if output?.isEmpty == true {
+            throw ValidationError("--output is empty: name a folder for the tuned preset and the report, e.g. --output tuned")
+        }
         if budget < 1 { throw ValidationError("--budget must be at least 1") }
         // Random search draws its candidates up front, so a budget beyond any run's reach
         // would only fill memory (or overflow) before the first evaluation.

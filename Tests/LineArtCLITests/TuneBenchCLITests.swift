@@ -76,6 +76,12 @@ import Testing
         #expect(result.stderr.contains("--search coordinate"))
     }
 
+    @Test func anEmptyOutputIsAUsageError() throws {
+        let result = try CLI.run(["tune", "x", "--output", ""])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("--output is empty: name a folder for the tuned preset"), "\(result.stderr)")
+    }
+
     @Test func aBadGridValueIsNamedOnce() throws {
         let result = try CLI.run(["tune", "x", "--grid", "thickness=", "--output", "t"])
         #expect(result.status == 2)
