@@ -32,6 +32,20 @@ import Testing
         #expect(validate.status == 1 && validate.stderr.contains("not a regular file"), "\(validate.stderr)")
     }
 
+    /// A preset file that is a FIFO or a device is refused by its type, not called
+    /// "permission denied" (which sent people to chmod a file that was readable).
+    @Test func aPresetFileThatIsAFIFOOrADeviceIsNamedByItsType() throws {
+        let folder = try TemporaryFolder()
+        #expect(mkfifo(folder.path("pipe.json").path, 0o644) == 0)
+        let fifo = try CLI.run(["validate", "page.png", "--preset", "pipe.json"], in: folder.url)
+        #expect(fifo.status == 2)
+        #expect(fifo.stderr.contains("--preset pipe.json: cannot read preset file: is a FIFO (named pipe), not a regular file"),
+                "\(fifo.stderr)")
+        let device = try CLI.run(["validate", "page.png", "--preset", "/dev/null"], in: folder.url)
+        #expect(device.stderr.contains("--preset /dev/null: cannot read preset file: is a character device, not a regular file"),
+                "\(device.stderr)")
+    }
+
     @Test func anInputFolderThatIsTheOutputFolderIsAUsageError() throws {
         let folder = try TemporaryFolder()
         try folder.copySample("apple.jpg", to: "nest/apple.jpg")
