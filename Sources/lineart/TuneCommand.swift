@@ -205,7 +205,8 @@ struct TuneCommand: ParsableCommand {
         func path(_ name: String) -> URL { URL(fileURLWithPath: (outputRoot as NSString).appendingPathComponent(name)) }
         try writeAtomically(Array(tuned.jsonText.utf8), to: path(tunedFile))
         let summary = TuningSummary(basePreset: base.name, seed: seed, budget: budget, search: method,
-                                    photos: used.map(\.path), skippedPhotos: failures.map(\.input), evaluations: evaluations)
+                                    photos: used.map(\.path), skippedPhotos: discovery.problems.map(\.path) + failures.map(\.input),
+                                    evaluations: evaluations)
         try writeAtomically([UInt8](try encodeReportJSON(summary)), to: path("evaluations.json"))
 
         // Pages of the top combinations, re-run from one decode per size.
@@ -234,6 +235,7 @@ struct TuneCommand: ParsableCommand {
                      best.meanScore, best.changes.isEmpty ? " (the base preset)" : ": " + best.changes.joined(separator: " ")))
         print("wrote \(path(tunedFile).path), evaluations.json and report.html in \(outputRoot)")
         if interrupt.isRaised { throw ExitCode(ExitStatus.interrupted) }
-        if !failures.isEmpty { throw ExitCode(ExitStatus.someFailed) }
+        // Samples that could not be read or decoded were left out: some files failed.
+        if !failures.isEmpty || !discovery.problems.isEmpty { throw ExitCode(ExitStatus.someFailed) }
     }
 }

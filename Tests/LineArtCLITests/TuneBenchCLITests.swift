@@ -76,6 +76,22 @@ import Testing
         #expect(result.stderr.contains("--search coordinate"))
     }
 
+    /// A sample that cannot be read (a broken link with a photo's name, a path that does not
+    /// exist) is left out like a photo that cannot be decoded: named, listed under
+    /// skippedPhotos, exit status 1 (as bench does), not a silent 0.
+    @Test func aSampleThatCannotBeReadIsListedAndExitsOne() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("samples/dot.png", try PNGEncoder(pixelFormat: .gray8).encode(ByteImage(width: 8, height: 8, repeating: 200)))
+        try FileManager.default.createSymbolicLink(atPath: folder.path("samples/gone.jpg").path, withDestinationPath: "nowhere.jpg")
+        let result = try CLI.run(["tune", "samples", "missing.png", "--budget", "1", "--output", "t", "-q"], in: folder.url)
+        #expect(result.status == 1, "\(result.stderr)")
+        #expect(result.stderr.contains("samples/gone.jpg: broken symbolic link"), "\(result.stderr)")
+        #expect(result.stderr.contains("missing.png: does not exist"), "\(result.stderr)")
+        let summary = try readJSONObject(folder.path("t/evaluations.json"))
+        #expect(summary["skippedPhotos"] as? [String] == ["samples/gone.jpg", "missing.png"], "\(summary["skippedPhotos"] ?? "")")
+        #expect(summary["photos"] as? [String] == ["samples/dot.png"])
+    }
+
     @Test func anEmptyOutputIsAUsageError() throws {
         let result = try CLI.run(["tune", "x", "--output", ""])
         #expect(result.status == 2)
