@@ -112,7 +112,8 @@ public struct SettingSpec: Sendable {
         }
     }
 
-    private var expectedPhrase: String {
+    /// What the field takes, to end "is not valid; expected ...": "an integer in 1...8".
+    var expectedPhrase: String {
         switch domain {
         case .int: return "an integer in \(domain.description)"
         case .double: return "a number in \(domain.description)"
