@@ -16,7 +16,8 @@ struct BenchCommand: ParsableCommand {
 
             Preset: --preset NAME|FILE, or --preset all for every built-in preset.
             Without --preset, photos listed in SAMPLES/manifest.json use their
-            manifest preset and other photos use portrait.
+            manifest preset (a preset file is found beside the manifest) and other
+            photos use portrait.
 
             Timings on a busy machine are noisy: compare medians of runs taken side
             by side (docs/benchmarks.md). A photo that cannot be decoded is named on
@@ -48,7 +49,7 @@ struct BenchCommand: ParsableCommand {
     @Option(name: .long, help: "Unrecorded passes before the recorded ones.")
     var warmup: Int = 1
 
-    @Option(name: .long, help: "Threads each photo's row-parallel steps (resize, Lab, Kuwahara) may use.")
+    @Option(name: .long, help: "Threads each photo's row-parallel steps (resize, Lab, Kuwahara) may use (at most four per core).")
     var threads: Int = 1
 
     @Flag(name: .long, help: "Print the results as JSON on stdout instead of a table.")
@@ -59,9 +60,14 @@ struct BenchCommand: ParsableCommand {
             throw ValidationError("no samples: name a folder of photos, e.g. 'lineart bench SampleImages'")
         }
         if `repeat` < 1 { throw ValidationError("--repeat must be at least 1") }
+        if `repeat` > Self.maxPasses { throw ValidationError("--repeat must be at most \(Self.maxPasses)") }
         if warmup < 0 { throw ValidationError("--warmup must be 0 or more") }
+        if warmup > Self.maxPasses { throw ValidationError("--warmup must be at most \(Self.maxPasses)") }
         if threads < 1 { throw ValidationError("--threads must be at least 1") }
     }
+
+    /// The most --repeat and --warmup passes (so their sum cannot overflow).
+    static let maxPasses = 1_000_000
 
     func run() throws {
         let discovery = InputDiscovery().discover(samples)
@@ -72,7 +78,7 @@ struct BenchCommand: ParsableCommand {
         }
         let cases = try makeCases(discovery.inputs)
         var runner = BenchmarkRunner(cases: cases, repetitions: `repeat`, warmup: warmup)
-        runner.threads = threads
+        runner.threads = limitedToFourPerCore(threads, option: "--threads")
         let report: BenchmarkReport
         let onTerminal = isatty(STDERR_FILENO) == 1
         do {
@@ -106,27 +112,41 @@ struct BenchCommand: ParsableCommand {
             let resolved = try resolve(preset)
             return inputs.map { BenchmarkCase(input: $0, preset: resolved) }
         }
-        let manifest = samples.count == 1 ? manifestNear(samples[0]) : nil
-        var byName: [String: LineArtPreset] = [:]
+        // The manifest is read as 'convert --manifest' reads it: preset files relative to
+        // it, and its errors (a broken manifest, an unknown preset) said, not passed over.
+        let manifest = samples.count == 1 ? try manifestNear(samples[0]) : nil
+        var byReference: [String: LineArtPreset] = [:]
         return try inputs.map { input in
-            let name = manifest?.presetName(forPath: input.path) ?? "portrait"
-            if byName[name] == nil { byName[name] = try resolve(name) }
-            return BenchmarkCase(input: input, preset: byName[name]!)
+            guard let manifest, let name = manifest.contents.presetName(forPath: input.path) else {
+                if byReference["portrait"] == nil { byReference["portrait"] = try resolve("portrait") }
+                return BenchmarkCase(input: input, preset: byReference["portrait"]!)
+            }
+            let reference = manifest.contents.presetReference(name)
+            if byReference[reference] == nil {
+                byReference[reference] = try resolve(reference, namedBy: "\(manifest.path): the preset of \(input.path)")
+            }
+            return BenchmarkCase(input: input, preset: byReference[reference]!)
         }
     }
 
-    private func manifestNear(_ sample: String) -> SampleManifest? {
+    /// The manifest.json in the samples folder (or beside the sample photo), if there is one.
+    /// - Throws: `ValidationError` naming the manifest when it cannot be read.
+    private func manifestNear(_ sample: String) throws -> (path: String, contents: SampleManifest)? {
         var isDirectory: ObjCBool = false
         let folder = FileManager.default.fileExists(atPath: sample, isDirectory: &isDirectory) && isDirectory.boolValue
             ? sample : (sample as NSString).deletingLastPathComponent
         let path = (folder as NSString).appendingPathComponent("manifest.json")
         guard FileManager.default.fileExists(atPath: path) else { return nil }
-        return try? SampleManifest.load(path: path)
+        do {
+            return (path, try SampleManifest.load(path: path))
+        } catch {
+            throw ValidationError("\(error) (or give --preset)")
+        }
     }
 
-    private func resolve(_ name: String) throws -> LineArtPreset {
+    private func resolve(_ name: String, namedBy label: String? = nil) throws -> LineArtPreset {
         var options = PresetOptions()
         options.overrides = overrides
-        return try options.resolve(name)
+        return try options.resolve(name, namedBy: label)
     }
 }

@@ -100,13 +100,7 @@ struct ConvertCommand: ParsableCommand {
             writeError("lineart: no photos found in \(inputs.joined(separator: ", ")) (JPEG and PNG files; hidden files are skipped)\n")
         }
         let layout = OutputLayout(root: outputRoot, inputs: discovery.inputs)
-        // More jobs than cores only add photos held in memory at once (--jobs 1000 on 60
-        // photos took 1.4 GB and ran slower): at most four per core.
-        let cores = ProcessInfo.processInfo.activeProcessorCount
-        let jobs = min(self.jobs, 4 * max(1, cores))
-        if jobs < self.jobs && !quiet {
-            writeError("lineart: --jobs \(self.jobs) is more than four per core (\(cores) cores): using \(jobs)\n")
-        }
+        let jobs = limitedToFourPerCore(self.jobs, option: "--jobs", quiet: quiet)
         // --jobs is the number of cores to use: photos first, and cores no photo can use
         // (fewer photos than jobs) split each photo's row-parallel steps.
         let threadsPerPhoto = max(1, jobs / max(1, min(jobs, discovery.inputs.count)))
@@ -232,7 +226,7 @@ struct ConvertCommand: ParsableCommand {
 
     /// One converter per input: the manifest's preset for the photos it lists, else `--preset`.
     private func makeConverters(defaultPreset: LineArtPreset, inputs: [BatchInput], threads: Int) throws -> [PhotoConverter] {
-        let maxPixels = maxMegapixels * 1_000_000
+        let maxPixels = DecodeOptions.maxPixels(megapixels: maxMegapixels)
         func converter(_ presets: [LineArtPreset]) throws -> PhotoConverter {
             do {
                 var made = try PhotoConverter(trying: presets, maxPixels: maxPixels)

@@ -9,3 +9,14 @@ func makeOutputFolder(_ path: String) throws {
         throw ExitCode(ExitStatus.someFailed)
     }
 }
+
+/// ``makeOutputFolder(_:)`` for a command that writes only after a long run (tune): also
+/// checks now that files can be created in the folder ("cannot write in output folder DIR:
+/// permission denied", exit status 1), rather than after the run.
+func makeWritableOutputFolder(_ path: String) throws {
+    try makeOutputFolder(path)
+    if let problem = AtomicFileWriter.cannotCreateFiles(in: path) {
+        writeError("lineart: cannot write in output folder \(path): \(problem)\n")
+        throw ExitCode(ExitStatus.someFailed)
+    }
+}

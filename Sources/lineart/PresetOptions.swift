@@ -67,7 +67,7 @@ struct PresetOptions: ParsableArguments {
         }
         if isDirectory.boolValue { throw SettingsError.malformedPreset("is a folder, not a preset file") }
         guard let data = FileManager.default.contents(atPath: nameOrPath) else {
-            throw SettingsError.malformedPreset("cannot read preset file: \(exists ? "permission denied" : "no such file")")
+            throw SettingsError.malformedPreset("cannot read preset file: \(unreadableFileReason(atPath: nameOrPath) ?? "unreadable")")
         }
         let fallback = ((nameOrPath as NSString).lastPathComponent as NSString).deletingPathExtension
         return try LineArtPreset.parse(json: data, fallbackName: fallback)

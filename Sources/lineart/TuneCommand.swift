@@ -50,7 +50,7 @@ struct TuneCommand: ParsableCommand {
         valueName: "key=v1,v2,..."))
     var grid: [String] = []
 
-    @Option(name: .long, help: "Most combinations to evaluate (a grid with more is refused).")
+    @Option(name: .long, help: "Most combinations to evaluate, at most 100000 (a grid with more is refused).")
     var budget: Int = 24
 
     @Option(name: .long, help: "Seed of the random search; the same seed gives the same combinations.")
@@ -65,7 +65,7 @@ struct TuneCommand: ParsableCommand {
     @Option(name: .long, help: "Combinations shown side by side in report.html, with their pages.")
     var top: Int = 3
 
-    @Option(name: .long, help: "Pipeline runs at once (default: the number of cores).")
+    @Option(name: .long, help: "Pipeline runs at once (default: the number of cores; at most four per core).")
     var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
 
     @Flag(name: [.short, .long], help: "Print no progress.")
@@ -76,7 +76,13 @@ struct TuneCommand: ParsableCommand {
             throw ValidationError("no samples: name a folder of photos, e.g. 'lineart tune SampleImages --preset portrait --output tuned'")
         }
         if output == nil { throw ValidationError("missing --output DIR: the folder for the tuned preset and the report") }
+        if output?.isEmpty == true {
+            throw ValidationError("--output is empty: name a folder for the tuned preset and the report, e.g. --output tuned")
+        }
         if budget < 1 { throw ValidationError("--budget must be at least 1") }
+        // Random search draws its candidates up front, so a budget beyond any run's reach
+        // would only fill memory (or overflow) before the first evaluation.
+        if budget > Self.maxBudget { throw ValidationError("--budget must be at most \(Self.maxBudget)") }
         if top < 1 { throw ValidationError("--top must be at least 1") }
         if jobs < 1 { throw ValidationError("--jobs must be at least 1") }
         if !["random", "coordinate"].contains(search) {
@@ -94,6 +100,9 @@ struct TuneCommand: ParsableCommand {
             throw ValidationError("the grid has \(combinations) combinations, more than --budget \(budget); raise --budget or list fewer values")
         }
     }
+
+    /// The largest --budget: days of pipeline runs on a single photo.
+    static let maxBudget = 100_000
 
     private func parseAxes() throws -> [GridAxis] {
         var axes: [GridAxis] = []
@@ -117,9 +126,11 @@ struct TuneCommand: ParsableCommand {
         guard !discovery.inputs.isEmpty else { throw ValidationError("no photos found in \(samples.joined(separator: ", "))") }
 
         // Before the search, which can take minutes: its results must have somewhere to go.
-        try makeOutputFolder(outputRoot)
-        let evaluator = TuningEvaluator(base: base, inputs: discovery.inputs, jobs: jobs)
+        try makeWritableOutputFolder(outputRoot)
+        let tunedFile = tunedPresetFileName(baseName: base.name)
         let quiet = self.quiet
+        let jobs = limitedToFourPerCore(self.jobs, option: "--jobs", quiet: quiet)
+        let evaluator = TuningEvaluator(base: base, inputs: discovery.inputs, jobs: jobs)
         // A counter redrawn in place on a terminal; elsewhere (a log, CI) a line at every
         // tenth of the way, since "\r" would run them all into one line.
         let onTerminal = isatty(STDERR_FILENO) == 1
@@ -192,9 +203,10 @@ struct TuneCommand: ParsableCommand {
             + String(format: "pass rate %.0f%%, mean score %.3f.", best.passRate * 100, best.meanScore)
 
         func path(_ name: String) -> URL { URL(fileURLWithPath: (outputRoot as NSString).appendingPathComponent(name)) }
-        try writeAtomically(Array(tuned.jsonText.utf8), to: path(tuned.name + ".json"))
+        try writeAtomically(Array(tuned.jsonText.utf8), to: path(tunedFile))
         let summary = TuningSummary(basePreset: base.name, seed: seed, budget: budget, search: method,
-                                    photos: used.map(\.path), skippedPhotos: failures.map(\.input), evaluations: evaluations)
+                                    photos: used.map(\.path), skippedPhotos: discovery.problems.map(\.path) + failures.map(\.input),
+                                    evaluations: evaluations)
         try writeAtomically([UInt8](try encodeReportJSON(summary)), to: path("evaluations.json"))
 
         // Pages of the top combinations, re-run from one decode per size.
@@ -221,8 +233,9 @@ struct TuneCommand: ParsableCommand {
 
         print(String(format: "best: evaluation #%d, pass rate %.0f%%, mean score %.3f%@", best.index, best.passRate * 100,
                      best.meanScore, best.changes.isEmpty ? " (the base preset)" : ": " + best.changes.joined(separator: " ")))
-        print("wrote \(path(tuned.name + ".json").path), evaluations.json and report.html in \(outputRoot)")
+        print("wrote \(path(tunedFile).path), evaluations.json and report.html in \(outputRoot)")
         if interrupt.isRaised { throw ExitCode(ExitStatus.interrupted) }
-        if !failures.isEmpty { throw ExitCode(ExitStatus.someFailed) }
+        // Samples that could not be read or decoded were left out: some files failed.
+        if !failures.isEmpty || !discovery.problems.isEmpty { throw ExitCode(ExitStatus.someFailed) }
     }
 }

@@ -55,7 +55,7 @@ struct ValidateCommand: ParsableCommand {
         }
         for path in paths {
             do {
-                let (result, warnings) = try validatePage(atPath: path, preset: preset, maxPixels: maxMegapixels * 1_000_000)
+                let (result, warnings) = try validatePage(atPath: path, preset: preset, maxPixels: DecodeOptions.maxPixels(megapixels: maxMegapixels))
                 entries.append(PageValidation(input: path, fillability: result, error: nil, warnings: warnings))
                 allPass = allPass && result.passes
                 for warning in warnings { writeError("lineart: warning: \(path): \(warning)\n") }

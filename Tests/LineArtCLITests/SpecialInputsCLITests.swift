@@ -32,6 +32,37 @@ import Testing
         #expect(validate.status == 1 && validate.stderr.contains("not a regular file"), "\(validate.stderr)")
     }
 
+    /// A name that is not UTF-8 cannot be spelled as a path here; it was called a broken
+    /// symbolic link, which it is not. It is named with the real reason.
+    @Test func aFileNameThatIsNotUTF8IsNotCalledABrokenLink() throws {
+        let folder = try TemporaryFolder()
+        let page = try PNGEncoder(pixelFormat: .bilevel).encode(ByteImage(width: 20, height: 20, repeating: 255))
+        try folder.write("pages/good.png", page)
+        let raw: [UInt8] = Array(folder.path("pages").path.utf8) + Array("/x".utf8) + [0xFF] + Array("y.png".utf8) + [0]
+        let fd = raw.withUnsafeBufferPointer { $0.withMemoryRebound(to: CChar.self) { open($0.baseAddress!, O_CREAT | O_WRONLY, 0o644) } }
+        #expect(fd >= 0)
+        page.withUnsafeBytes { _ = Foundation.write(fd, $0.baseAddress, $0.count) }
+        close(fd)
+        let result = try CLI.run(["validate", "pages", "--json"], in: folder.url)
+        #expect(result.status == 1)
+        #expect(!result.stderr.contains("broken symbolic link"), "\(result.stderr)")
+        #expect(result.stderr.contains("y.png: its name is not valid UTF-8"), "\(result.stderr)")
+    }
+
+    /// A preset file that is a FIFO or a device is refused by its type, not called
+    /// "permission denied" (which sent people to chmod a file that was readable).
+    @Test func aPresetFileThatIsAFIFOOrADeviceIsNamedByItsType() throws {
+        let folder = try TemporaryFolder()
+        #expect(mkfifo(folder.path("pipe.json").path, 0o644) == 0)
+        let fifo = try CLI.run(["validate", "page.png", "--preset", "pipe.json"], in: folder.url)
+        #expect(fifo.status == 2)
+        #expect(fifo.stderr.contains("--preset pipe.json: cannot read preset file: is a FIFO (named pipe), not a regular file"),
+                "\(fifo.stderr)")
+        let device = try CLI.run(["validate", "page.png", "--preset", "/dev/null"], in: folder.url)
+        #expect(device.stderr.contains("--preset /dev/null: cannot read preset file: is a character device, not a regular file"),
+                "\(device.stderr)")
+    }
+
     @Test func anInputFolderThatIsTheOutputFolderIsAUsageError() throws {
         let folder = try TemporaryFolder()
         try folder.copySample("apple.jpg", to: "nest/apple.jpg")

@@ -75,6 +75,82 @@ import Testing
         #expect(result.status == 2)
         #expect(result.stderr.contains("--search coordinate"))
     }
+
+    /// A sample that cannot be read (a broken link with a photo's name, a path that does not
+    /// exist) is left out like a photo that cannot be decoded: named, listed under
+    /// skippedPhotos, exit status 1 (as bench does), not a silent 0.
+    @Test func aSampleThatCannotBeReadIsListedAndExitsOne() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("samples/dot.png", try PNGEncoder(pixelFormat: .gray8).encode(ByteImage(width: 8, height: 8, repeating: 200)))
+        try FileManager.default.createSymbolicLink(atPath: folder.path("samples/gone.jpg").path, withDestinationPath: "nowhere.jpg")
+        let result = try CLI.run(["tune", "samples", "missing.png", "--budget", "1", "--output", "t", "-q"], in: folder.url)
+        #expect(result.status == 1, "\(result.stderr)")
+        #expect(result.stderr.contains("samples/gone.jpg: broken symbolic link"), "\(result.stderr)")
+        #expect(result.stderr.contains("missing.png: does not exist"), "\(result.stderr)")
+        let summary = try readJSONObject(folder.path("t/evaluations.json"))
+        #expect(summary["skippedPhotos"] as? [String] == ["samples/gone.jpg", "missing.png"], "\(summary["skippedPhotos"] ?? "")")
+        #expect(summary["photos"] as? [String] == ["samples/dot.png"])
+    }
+
+    @Test func anEmptyOutputIsAUsageError() throws {
+        let result = try CLI.run(["tune", "x", "--output", ""])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("--output is empty: name a folder for the tuned preset"), "\(result.stderr)")
+    }
+
+    @Test func aBadGridValueIsNamedOnce() throws {
+        let result = try CLI.run(["tune", "x", "--grid", "thickness=", "--output", "t"])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("Error: --grid thickness=: empty value; expected key=v1,v2,..."), "\(result.stderr)")
+        #expect(!result.stderr.contains("thickness=: --grid"), "\(result.stderr)")
+    }
+
+    /// Numbers a shell accepts are refused in words, never an arithmetic-overflow trap.
+    @Test func aHugeBudgetIsAUsageErrorNotACrash() throws {
+        let result = try CLI.run(["tune", "x", "--budget", "\(Int.max)", "--output", "t"])
+        #expect(result.status == 2, "\(result.stderr.prefix(300))")
+        #expect(result.stderr.contains("--budget must be at most"), "\(result.stderr.prefix(300))")
+    }
+
+    /// More jobs than four per core are cut down (as convert does), with a note: each job
+    /// holds a pipeline run's images, so a huge --jobs would only exhaust memory.
+    @Test func jobsAreCappedAtFourPerCore() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("samples/dot.png", try PNGEncoder(pixelFormat: .gray8).encode(ByteImage(width: 8, height: 8, repeating: 200)))
+        let result = try CLI.run(["tune", "samples", "--budget", "1", "--jobs", "\(Int.max)", "--output", "t"], in: folder.url)
+        #expect(result.status == 0, "\(result.stderr.prefix(300))")
+        #expect(result.stderr.contains("--jobs \(Int.max) is more than four per core"), "\(result.stderr.prefix(300))")
+    }
+
+    /// A preset named with a slash or '..' (a name is free text) still gives its tuned preset
+    /// a file inside --output, never one beside or above it.
+    @Test func theTunedPresetFileStaysInTheOutputFolderWhateverThePresetsName() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("samples/dot.png", try PNGEncoder(pixelFormat: .gray8).encode(ByteImage(width: 8, height: 8, repeating: 200)))
+        try folder.write("up.json", Array("{\"base\": \"object\", \"name\": \"../../escaped\"}".utf8))
+        try folder.write("slash.json", Array("{\"base\": \"object\", \"name\": \"cats/dogs\"}".utf8))
+        let up = try CLI.run(["tune", "samples", "--preset", "up.json", "--budget", "1", "--output", "a/b", "-q"], in: folder.url)
+        #expect(up.status == 0, "\(up.stderr.prefix(300))")
+        #expect(folder.allFiles().filter { $0.hasSuffix("-tuned.json") } == ["a/b/..-..-escaped-tuned.json"], "\(folder.allFiles())")
+        let slash = try CLI.run(["tune", "samples", "--preset", "slash.json", "--budget", "1", "--output", "s", "-q"], in: folder.url)
+        #expect(slash.status == 0, "\(slash.stderr.prefix(300))")
+        let preset = try readJSONObject(folder.path("s/cats-dogs-tuned.json"))
+        #expect(preset["name"] as? String == "cats/dogs-tuned", "the name inside keeps its slash")
+    }
+
+    /// An output folder the search could not write to is refused before the search, not after it.
+    @Test(.enabled(if: getuid() != 0, "root may write in any folder"))
+    func anOutputFolderThatCannotBeWrittenIsRefusedBeforeTheSearch() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("samples/dot.png", try PNGEncoder(pixelFormat: .gray8).encode(ByteImage(width: 8, height: 8, repeating: 200)))
+        try FileManager.default.createDirectory(at: folder.path("locked"), withIntermediateDirectories: true)
+        try FileManager.default.setAttributes([.posixPermissions: 0o555], ofItemAtPath: folder.path("locked").path)
+        defer { try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: folder.path("locked").path) }
+        let result = try CLI.run(["tune", "samples", "--budget", "1", "--output", "locked"], in: folder.url)
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("cannot write in output folder locked: permission denied"), "\(result.stderr)")
+        #expect(!result.stderr.contains("pipeline runs"), "refused before the search: \(result.stderr)")
+    }
 }
 
 @Suite struct BenchCLITests {
@@ -122,6 +198,48 @@ import Testing
             #expect(allocator.contains("hugePages"), "THP is \(thp)")
         }
         #endif
+    }
+
+    @Test func hugeRepeatOrWarmupCountsAreUsageErrorsNotCrashes() throws {
+        for args in [["--warmup", "\(Int.max)"], ["--repeat", "\(Int.max)"]] {
+            let result = try CLI.run(["bench", "x"] + args)
+            #expect(result.status == 2, "\(args): \(result.stderr.prefix(300))")
+            #expect(result.stderr.contains("\(args[0]) must be at most"), "\(result.stderr.prefix(300))")
+        }
+    }
+
+    @Test func threadsAreCappedAtFourPerCore() throws {
+        let folder = try TemporaryFolder()
+        try folder.copySample("chelsea.png", to: "samples/chelsea.png")
+        let result = try CLI.run(["bench", "samples", "--preset", "pet", "--repeat", "1", "--warmup", "0",
+                                  "--threads", "\(Int.max)", "--json"], in: folder.url)
+        #expect(result.status == 0, "\(result.stderr.prefix(300))")
+        #expect(result.stderr.contains("--threads \(Int.max) is more than four per core"), "\(result.stderr.prefix(300))")
+        let threads = try #require(try parseJSONObject(result.stdout)["threads"] as? Int)
+        #expect(threads == 4 * ProcessInfo.processInfo.activeProcessorCount)
+    }
+
+    /// The manifest beside the samples is read as convert --manifest reads it: preset files
+    /// relative to it, errors naming it and the photo; a broken one is said, not ignored.
+    @Test func theSamplesManifestIsReadLikeConvertsManifest() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("set/dot.png", try PNGEncoder(pixelFormat: .gray8).encode(ByteImage(width: 8, height: 8, repeating: 200)))
+        try folder.write("set/thick.json", Array("{\"base\": \"toddler\", \"name\": \"thick\"}".utf8))
+        try folder.write("set/manifest.json", Array("{\"images\": [{\"file\": \"dot.png\", \"preset\": \"thick.json\"}]}".utf8))
+        let good = try CLI.run(["bench", "set", "--repeat", "1", "--warmup", "0", "--json"], in: folder.url)
+        #expect(good.status == 0, "\(good.stderr.prefix(300))")
+        let images = try #require(try parseJSONObject(good.stdout)["images"] as? [[String: Any]])
+        #expect(images.first?["preset"] as? String == "thick")
+
+        try folder.write("set/manifest.json", Array("{\"images\": [{\"file\": \"dot.png\", \"preset\": \"nope\"}]}".utf8))
+        let unknown = try CLI.run(["bench", "set", "--repeat", "1", "--warmup", "0"], in: folder.url)
+        #expect(unknown.status == 2)
+        #expect(unknown.stderr.contains("set/manifest.json: the preset of set/dot.png: unknown preset 'nope'"), "\(unknown.stderr)")
+
+        try folder.write("set/manifest.json", Array("{\"images\": [".utf8))
+        let broken = try CLI.run(["bench", "set", "--repeat", "1", "--warmup", "0"], in: folder.url)
+        #expect(broken.status == 2, "\(broken.stderr.prefix(300))")
+        #expect(broken.stderr.contains("set/manifest.json: not valid JSON"), "\(broken.stderr)")
     }
 }
 

@@ -71,6 +71,14 @@ import Testing
         #expect(taken.stdout.contains("big.png: does not pass"), "\(taken.stderr)")
     }
 
+    @Test func aHugeMegapixelLimitMeansNoLimitNotACrash() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("page.png", try PNGEncoder(pixelFormat: .bilevel).encode(ByteImage(width: 20, height: 20, repeating: 255)))
+        let result = try CLI.run(["validate", "page.png", "--max-megapixels", "\(Int.max)"], in: folder.url)
+        #expect(result.status == 1, "\(result.stderr.prefix(300))")
+        #expect(result.stdout.contains("page.png: does not pass"), "\(result.stderr.prefix(300))")
+    }
+
     @Test func validateWithoutImagesIsAUsageError() throws {
         let result = try CLI.run(["validate"])
         #expect(result.status == 2)

@@ -140,7 +140,8 @@ public struct InputDiscovery {
                 // A broken link or an unreachable entry: worth a word only if it names a photo
                 // (or cannot even be looked up, which hides what it is).
                 if hasImageName || (code != ENOENT && code != EACCES) {
-                    let reason = code == ENOENT ? "broken symbolic link" : "cannot look up: \(FileBytes.systemError(code))"
+                    let reason = code == ENOENT ? Self.missingEntryReason(path: path, name: name)
+                        : "cannot look up: \(FileBytes.systemError(code))"
                     problems.append(Problem(path: path, reason: reason))
                 }
                 continue
@@ -159,6 +160,16 @@ public struct InputDiscovery {
                 }
             }
         }
+    }
+
+    /// Why a folder entry that was listed cannot be found by its path: a symbolic link to
+    /// nothing; a name that is not UTF-8 (listed with U+FFFD in place of its bad bytes, so the
+    /// path spells another name); or a file removed since the folder was listed.
+    static func missingEntryReason(path: String, name: String) -> String {
+        var info = stat()
+        if lstat(path, &info) == 0 { return "broken symbolic link" }
+        if name.unicodeScalars.contains("\u{FFFD}") { return "its name is not valid UTF-8: rename the file to read it" }
+        return "no longer exists"
     }
 
     /// True when the first bytes of the (regular) file at `path` are an image signature.

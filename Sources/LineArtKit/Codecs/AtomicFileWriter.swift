@@ -117,6 +117,13 @@ public struct AtomicFileWriter: Sendable, Equatable {
         return nil
     }
 
+    /// Why files cannot be created in the existing folder `directory` ("permission denied",
+    /// "read-only file system"), or nil when they can: for a command that writes only after
+    /// a long run and must not find out at the end.
+    public static func cannotCreateFiles(in directory: String) -> String? {
+        access(directory, W_OK | X_OK) == 0 ? nil : reason(errno)
+    }
+
     /// Why a file cannot be created in `directory`, which open(2) called no folder (ENOTDIR):
     /// the nearest existing ancestor that is not a folder.
     static func notAFolder(above directory: String) -> String {

@@ -25,6 +25,13 @@ public struct DecodeOptions: Sendable, Equatable {
         self.minimumJPEGCoverage = minimumJPEGCoverage
     }
 
+    /// The `maxPixels` for a `--max-megapixels` limit: `megapixels` million pixels, or
+    /// `Int.max` (no limit) when that many does not fit an `Int`.
+    public static func maxPixels(megapixels: Int) -> Int {
+        let (pixels, overflow) = megapixels.multipliedReportingOverflow(by: 1_000_000)
+        return overflow ? Int.max : pixels
+    }
+
     /// Throws `.tooLarge` if `width * height` exceeds `maxPixels` (overflow counts as too large).
     func checkPixelLimit(width: Int, height: Int) throws(CodecError) {
         let (pixels, overflow) = width.multipliedReportingOverflow(by: height)

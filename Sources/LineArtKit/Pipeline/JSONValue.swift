@@ -20,6 +20,18 @@ public enum JSONValue: Sendable, Equatable, Decodable {
         else { self = .object(try container.decode([String: JSONValue].self)) }
     }
 
+    /// What kind of value this is, for messages: "null", "an array", "a number", ...
+    var kindName: String {
+        switch self {
+        case .null: return "null"
+        case .bool: return "a boolean"
+        case .int, .double: return "a number"
+        case .string: return "a string"
+        case .array: return "an array"
+        case .object: return "an object"
+        }
+    }
+
     /// The value as a setting value, when it is a scalar.
     var settingValue: SettingValue? {
         switch self {

@@ -22,8 +22,8 @@ extension LineArtSettings: Codable {
             guard let spec = Self.spec(named: key) else {
                 throw .unknownKey(key, known: Self.specs.map(\.name))
             }
-            guard let value = fields[key]?.settingValue else {
-                throw .invalidValue(field: key, value: "a non-scalar", expected: "a \(spec.domain.description) value")
+            guard let field = fields[key], let value = field.settingValue else {
+                throw .invalidValue(field: key, value: fields[key]?.kindName ?? "nothing", expected: spec.expectedPhrase)
             }
             try spec.assign(value, to: &self)
         }

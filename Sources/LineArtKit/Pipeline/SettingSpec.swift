@@ -54,9 +54,11 @@ public struct SettingSpec: Sendable {
     }
 
     /// Converts `value` to the field's type (an integral double is accepted for an
-    /// int field, an int for a double field), checks it and stores it.
+    /// int field, an int for a double field), checks it and stores it. A negative zero is
+    /// stored as 0, so presets and reports never say `-0.0`.
     public func assign(_ value: SettingValue, to settings: inout LineArtSettings) throws(SettingsError) {
-        let converted = try convert(value)
+        var converted = try convert(value)
+        if case .double(let v) = converted, v == 0 { converted = .double(0) }
         try check(converted)
         write(&settings, converted)
     }
@@ -110,7 +112,8 @@ public struct SettingSpec: Sendable {
         }
     }
 
-    private var expectedPhrase: String {
+    /// What the field takes, to end "is not valid; expected ...": "an integer in 1...8".
+    var expectedPhrase: String {
         switch domain {
         case .int: return "an integer in \(domain.description)"
         case .double: return "a number in \(domain.description)"

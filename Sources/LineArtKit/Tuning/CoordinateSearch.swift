@@ -45,13 +45,14 @@ public struct CoordinateSearch: Sendable {
     /// Runs the search. `evaluate` gets each round's candidates and returns their
     /// evaluations in the same order, with `index` numbering every evaluation of the run
     /// (the first argument is the index of the round's first candidate).
-    /// - Returns: every evaluation, in evaluation order.
+    /// - Returns: every evaluation, in evaluation order; none when the base preset's round
+    ///   came back empty (a search cancelled before its first evaluation finished).
     public func run(budget: Int,
                     evaluate: (_ firstIndex: Int, _ candidates: [LineArtSettings]) throws -> [TuningEvaluation])
         rethrows -> [TuningEvaluation] {
         precondition(budget >= 1, "budget must be at least 1")
         var all = try evaluate(0, [base])
-        var best = all[0]
+        guard var best = all.first else { return all }
         var seen: Set<String> = [SearchSpace.key(base)]
         let specs = LineArtSettings.specs.filter { !SearchSpace.fixedInRandomSearch.contains($0.name) }
         var improved = true

@@ -41,7 +41,8 @@ public struct SearchSpace: Sendable {
         var seen: Set<String> = [Self.key(base)]
         let specs = LineArtSettings.specs.filter { !Self.fixedInRandomSearch.contains($0.name) }
         var attempts = 0
-        while out.count < budget && attempts < budget * 50 {
+        let (maxAttempts, overflow) = budget.multipliedReportingOverflow(by: 50)
+        while out.count < budget && (overflow || attempts < maxAttempts) {
             attempts += 1
             var s = base
             for spec in specs {

@@ -13,7 +13,7 @@ public struct GridAxis: Sendable, Equatable {
     /// - Throws: ``SettingsError`` naming the key or the bad value and the accepted range.
     public static func parse(_ text: String) throws(SettingsError) -> GridAxis {
         guard let equals = text.firstIndex(of: "=") else {
-            throw .malformedPreset("--grid \(text): expected key=v1,v2,..., e.g. --grid thickness=2,3,4")
+            throw .malformedPreset("expected key=v1,v2,..., e.g. --grid thickness=2,3,4")
         }
         let key = String(text[..<equals]).trimmingSpaces
         guard let spec = LineArtSettings.spec(named: key) else {
@@ -25,7 +25,7 @@ public struct GridAxis: Sendable, Equatable {
             var probe = LineArtSettings()
             let raw = String(item)
             guard !raw.trimmingSpaces.isEmpty else {
-                throw .malformedPreset("--grid \(text): empty value; expected key=v1,v2,... with values in \(spec.domain.description)")
+                throw .malformedPreset("empty value; expected key=v1,v2,... with values in \(spec.domain.description)")
             }
             try spec.assign(raw, to: &probe)
             let value = spec.value(in: probe)

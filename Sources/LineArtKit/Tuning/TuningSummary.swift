@@ -10,7 +10,8 @@ public struct TuningSummary: Sendable, Encodable {
     /// "grid", "random" or "coordinate".
     public var search: String
     public var photos: [String]
-    /// Photos left out because they could not be decoded.
+    /// Samples left out because they could not be read (a broken link, a path that does not
+    /// exist) or decoded.
     public var skippedPhotos: [String]
     /// Evaluation indices, best first.
     public var ranking: [Int]

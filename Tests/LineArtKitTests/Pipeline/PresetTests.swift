@@ -97,4 +97,30 @@ let repositoryRoot: URL = URL(fileURLWithPath: #filePath)
         try settings.set("simplifyRegions", to: "yes")
         #expect(settings.thickness == 5 && settings.contrastAdjustment == 1.75 && settings.simplifyRegions)
     }
+
+    /// A null, array or object where a setting's value goes is named as such, with what the
+    /// setting takes, instead of "'a non-scalar' ... expected a 1...8 value".
+    @Test func aNullOrListValueIsNamedWithWhatTheSettingTakes() {
+        #expect(throws: SettingsError.invalidValue(field: "thickness", value: "null", expected: "an integer in 1...8")) {
+            try LineArtPreset.parse(json: Data("{\"settings\": {\"thickness\": null}}".utf8), fallbackName: "x")
+        }
+        #expect(throws: SettingsError.invalidValue(field: "engine", value: "an array", expected: "one of edges, regions")) {
+            try LineArtPreset.parse(json: Data("{\"settings\": {\"engine\": [\"edges\"]}}".utf8), fallbackName: "x")
+        }
+        #expect(throws: SettingsError.invalidValue(field: "faceFeatures", value: "an object", expected: "true or false")) {
+            try LineArtPreset.parse(json: Data("{\"settings\": {\"faceFeatures\": {}}}".utf8), fallbackName: "x")
+        }
+    }
+
+    /// "-0" is a valid zero, but a tuned preset or report saying `"blurAmount": -0.0` reads
+    /// as a different value: it is stored as 0, from --set, --grid and preset files alike.
+    @Test func negativeZeroIsStoredAsZero() throws {
+        var settings = LineArtSettings()
+        try settings.set("blurAmount", to: "-0")
+        #expect(settings.blurAmount.sign == .plus)
+        let preset = try LineArtPreset.parse(json: Data("{\"settings\": {\"blurAmount\": -0.0}}".utf8), fallbackName: "z")
+        #expect(preset.jsonText.contains("\"blurAmount\": 0.0"), "\(preset.jsonText)")
+        #expect(try GridAxis.parse("blurAmount=-0,1").values == [.double(0), .double(1)])
+        if case .double(let zero) = try GridAxis.parse("blurAmount=-0").values[0] { #expect(zero.sign == .plus) }
+    }
 }

@@ -34,4 +34,17 @@ import Testing
         #expect(search.run(budget: 200) { Self.evaluate($0, $1, base: base) } == all)
         #expect(search.run(budget: 7) { Self.evaluate($0, $1, base: base) }.count == 7)
     }
+
+    /// Ctrl-C before the base preset's runs finished: its round comes back empty, and so
+    /// does the search (tune then says nothing was evaluated), instead of trapping on `all[0]`.
+    @Test func aFirstRoundCutShortEndsTheSearchWithNoEvaluations() throws {
+        let search = CoordinateSearch(base: try BuiltinPresets.named("portrait").settings)
+        var rounds = 0
+        let all = search.run(budget: 10) { _, _ in
+            rounds += 1
+            return []
+        }
+        #expect(all.isEmpty)
+        #expect(rounds == 1)
+    }
 }
