@@ -27,7 +27,7 @@ struct PageOutputOptions: ParsableArguments {
         valueName: "file.pdf"))
     var booklet: String?
 
-    @Flag(name: .long, help: "Also write NAME.regions.png (16-bit region labels) and the regions of each page in NAME.json, for tap-to-fill apps.")
+    @Flag(name: .long, help: "Also write NAME.regions.png (16-bit region labels, at the working size: NAME.png's with --page none) and the regions of each page in NAME.json, for tap-to-fill apps.")
     var regions = false
 
     func validate() throws {
