@@ -56,11 +56,32 @@ import Testing
                                 "--booklet", "book.pdf", "-q"], in: folder.url)
         #expect(same.status == 0, "\(same.stderr)")
         #expect(!same.stderr.contains("left out"), "\(same.stderr)")
-        let pdf = try String(decoding: Data(contentsOf: folder.path("book.pdf")), as: UTF8.self)
-        #expect(pdf.contains("/Count 2"), "two pages")
+        let earlier = try Data(contentsOf: folder.path("book.pdf"))
+        #expect(String(decoding: earlier, as: UTF8.self).contains("/Count 2"), "two pages")
         let other = try CLI.run(["convert", "in", "-o", "out", "--preset", "toddler", "--set", "thickness=5",
                                  "--skip-existing", "--booklet", "book.pdf", "-q"], in: folder.url)
-        #expect(other.stderr.contains("book.pdf: 0 of 2 pages"), "\(other.stderr)")
+        #expect(other.stderr.contains("book.pdf: not written: 0 of 2 pages"), "\(other.stderr)")
+        #expect(other.status == 1, "\(other.stderr)")
+        #expect(try Data(contentsOf: folder.path("book.pdf")) == earlier, "the earlier booklet is left as it was")
+    }
+
+    /// A booklet with no page would be a PDF that viewers refuse (`/Count 0`): it is not
+    /// written, stderr says why and the exit status is 1, as for a booklet that cannot be
+    /// written; an existing booklet is left as it was.
+    @Test func aBookletWithNoPageIsNotWritten() throws {
+        let folder = try TemporaryFolder()
+        try FileManager.default.createDirectory(at: folder.path("empty"), withIntermediateDirectories: true)
+        let empty = try CLI.run(["convert", "empty", "-o", "out", "--booklet", "book.pdf", "-q"], in: folder.url)
+        #expect(empty.status == 1, "\(empty.stderr)")
+        #expect(empty.stderr.contains("lineart: book.pdf: not written: no photos"), "\(empty.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder.path("book.pdf").path))
+
+        try folder.write("in/notes.jpg", Array("not a photo\n".utf8))
+        try folder.write("book.pdf", Array("an old booklet\n".utf8))
+        let failed = try CLI.run(["convert", "in", "-o", "out", "--booklet", "book.pdf", "--overwrite", "-q"], in: folder.url)
+        #expect(failed.status == 1, "\(failed.stderr)")
+        #expect(failed.stderr.contains("lineart: book.pdf: not written: 0 of 1 pages"), "\(failed.stderr)")
+        #expect(try String(contentsOf: folder.path("book.pdf"), encoding: .utf8) == "an old booklet\n")
     }
 }
 

@@ -239,15 +239,18 @@ import Testing
             #expect(FileManager.default.fileExists(atPath: folder.path("same/fish.png").path), "the batch goes on")
         }
 
-        // Another photo of the batch, reached through another spelling of the folder:
-        // fish.jpg's region map would be the photo fish.regions.png.
-        try folder.copySample("camera.png", to: "same/fish.regions.png")
-        let camera = try Data(contentsOf: folder.path("same/fish.regions.png"))
-        let crossed = try CLI.run(["convert", "same/fish.jpg", "same/fish.regions.png", "-o", "./same/../same",
+        // Another photo of the batch, reached through a link in the output folder:
+        // fish.jpg's region map mirror/same/fish.regions.png would be the photo
+        // other/fish.regions.png.
+        try folder.copySample("camera.png", to: "other/fish.regions.png")
+        try FileManager.default.createDirectory(at: folder.path("mirror"), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: folder.path("mirror/same").path, withDestinationPath: "../other")
+        let camera = try Data(contentsOf: folder.path("other/fish.regions.png"))
+        let crossed = try CLI.run(["convert", "same/fish.jpg", "other/fish.regions.png", "-o", "./mirror/../mirror",
                                    "--regions", "--overwrite", "--preset", "toddler", "-q"], in: folder.url)
         #expect(crossed.status == 1, "\(crossed.stderr)")
-        #expect(crossed.stderr.contains("would overwrite the input photo same/fish.regions.png"), "\(crossed.stderr)")
-        #expect(try Data(contentsOf: folder.path("same/fish.regions.png")) == camera)
+        #expect(crossed.stderr.contains("would overwrite the input photo other/fish.regions.png"), "\(crossed.stderr)")
+        #expect(try Data(contentsOf: folder.path("other/fish.regions.png")) == camera)
 
         // A photo that would be the batch report is refused before the batch.
         try folder.copySample("HappyFish.jpg", to: "same/report.json")

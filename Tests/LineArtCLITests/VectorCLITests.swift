@@ -28,6 +28,23 @@ import Testing
         #expect(book.contains("/Count 2"))
     }
 
+    /// A photo named `cat.regions.png` beside `cat.jpg`: its page would be `cat.jpg`'s
+    /// region map, so both keep their full names and each keeps its own files.
+    @Test func aPhotoNamedLikeARegionMapGetsItsOwnFiles() throws {
+        let folder = try TemporaryFolder()
+        try folder.copySample("apple.jpg", to: "in/cat.jpg")
+        try folder.copySample("camera.png", to: "in/cat.regions.png")
+        let result = try CLI.run(["convert", "in", "-o", "out", "--regions", "--overwrite", "--jobs", "1", "-q"], in: folder.url)
+        #expect(result.status == 0, "\(result.stderr)")
+        for name in ["cat.jpg", "cat.regions.png"] {
+            let report = try readJSONObject(folder.path("out/\(name).json"))
+            #expect((report["input"] as? String)?.hasSuffix(name) == true)
+            let map = try #require(report["regionMap"] as? String)
+            let bytes = try [UInt8](Data(contentsOf: folder.path(map)))
+            #expect(bytes.count > 25 && bytes[24] == 16, "\(map) is a 16-bit region map")
+        }
+    }
+
     @Test func unknownFormatIsAUsageError() throws {
         let result = try CLI.run(["convert", "x.jpg", "--output", "/tmp/unused-lineart", "--format", "eps"])
         #expect(result.status == 2, "\(result.status)")

@@ -4,9 +4,12 @@ import Foundation
 /// `a/img.jpg` and `b/img.jpg` never overwrite each other.
 ///
 /// An output stem is the relative path without its extension (`a/img.jpg` → `a/img`).
-/// When two inputs would share a stem (`img.jpg` and `img.png` in one folder), or a
-/// stem would collide with the batch report (`report`), those inputs keep their
-/// full file name as the stem (`img.jpg` → `img.jpg.png`, `img.jpg.json`).
+/// A photo's files are `STEM.png|svg|pdf|json` and `STEM.regions.png`, so two stems clash
+/// when they are equal ignoring case (`img.jpg` and `img.png` in one folder) or one is the
+/// other plus `.regions` (`cat.regions.png`'s page would be `cat.jpg`'s region map). Those
+/// inputs, and one whose stem would collide with the batch report (`report`), keep their
+/// full file name as the stem (`img.jpg` → `img.jpg.png`, `img.jpg.json`); until no two
+/// clash, since a full name can be another photo's stem (`img.jpg` and `img.jpg.png`).
 ///
 /// The layout also records the identities of the input photos (``InputPhotos``), so that
 /// every output path it hands out is checked against them before anything is written: an
@@ -21,14 +24,26 @@ public struct OutputLayout: Sendable {
     public init(root: String, inputs: [BatchInput]) {
         self.root = root
         inputPhotos = InputPhotos(inputs)
-        let plain = inputs.map { ($0.relativePath as NSString).deletingPathExtension }
-        var counts: [String: Int] = [:]
-        for stem in plain { counts[stem.lowercased(), default: 0] += 1 }
+        var stems = inputs.map { ($0.relativePath as NSString).deletingPathExtension }
+        var keepsFullName = [Bool](repeating: false, count: inputs.count)
         let reserved = (Self.batchReportName as NSString).deletingPathExtension
-        stems = zip(inputs, plain).map { input, stem in
-            let clash = counts[stem.lowercased(), default: 0] > 1 || stem.lowercased() == reserved
-            return clash ? input.relativePath : stem
+        let regionsSuffix = ".regions"
+        while true {
+            var count: [String: Int] = [:]
+            for stem in stems { count[stem.lowercased(), default: 0] += 1 }
+            let clashing = stems.indices.filter { index in
+                let stem = stems[index].lowercased()
+                guard !keepsFullName[index] else { return false }
+                return count[stem, default: 0] > 1 || stem == reserved || count[stem + regionsSuffix] != nil
+                    || (stem.hasSuffix(regionsSuffix) && count[String(stem.dropLast(regionsSuffix.count))] != nil)
+            }
+            if clashing.isEmpty { break }
+            for index in clashing {
+                stems[index] = inputs[index].relativePath
+                keepsFullName[index] = true
+            }
         }
+        self.stems = stems
     }
 
     /// The path of output `index` with the given extension (`png`, `json`, ...).

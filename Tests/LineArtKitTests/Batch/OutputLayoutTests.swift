@@ -1,0 +1,42 @@
+import Foundation
+@testable import LineArtKit
+import Testing
+
+/// ``OutputLayout`` gives every photo of a batch its own output files.
+@Suite struct OutputLayoutTests {
+    /// Every file a photo may get: its pages, its report and its region map.
+    static let extensions = ["png", "svg", "pdf", "json", "regions.png"]
+
+    static func layout(_ names: [String]) -> OutputLayout {
+        OutputLayout(root: "out", inputs: names.map { BatchInput(path: "/nonexistent/\($0)", relativePath: $0) })
+    }
+
+    /// All output paths of all photos, lowercased (a case-insensitive file system merges case).
+    static func outputPaths(_ layout: OutputLayout) -> [String] {
+        layout.stems.indices.flatMap { index in extensions.map { layout.path(for: index, extension: $0).lowercased() } }
+    }
+
+    @Test func plainNamesKeepTheirStem() {
+        let layout = Self.layout(["cat.jpg", "a/img.jpg", "b/img.jpg"])
+        #expect(layout.stems == ["cat", "a/img", "b/img"])
+    }
+
+    @Test func photosSharingAStemKeepTheirFullNames() {
+        let layout = Self.layout(["img.jpg", "img.png", "report.png"])
+        #expect(layout.stems == ["img.jpg", "img.png", "report.png"])
+    }
+
+    /// `cat.regions.png`'s page would be `cat.jpg`'s region map, and `img.jpg.png`'s stem is
+    /// the full name that `img.jpg` falls back to when it clashes with `img.png`.
+    @Test(arguments: [
+        ["cat.jpg", "cat.regions.png"],
+        ["cat.regions.png", "cat.jpg"],
+        ["img.jpg", "img.png", "img.jpg.png"],
+        ["Cat.jpg", "cat.Regions.jpg"],
+        ["a/x.jpg", "a/x.regions.jpg", "a/x.regions.png", "a/x.regions.regions.png", "a/x.png"],
+    ])
+    func noTwoPhotosShareAnOutputFile(_ names: [String]) {
+        let paths = Self.outputPaths(Self.layout(names))
+        #expect(Set(paths).count == paths.count, "\(paths)")
+    }
+}
