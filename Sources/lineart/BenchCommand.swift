@@ -117,13 +117,11 @@ struct BenchCommand: ParsableCommand {
         let manifest = samples.count == 1 ? try manifestNear(samples[0]) : nil
         var byReference: [String: LineArtPreset] = [:]
         return try inputs.map { input in
-            guard let manifest, let name = manifest.contents.presetName(forPath: input.path) else {
-                if byReference["portrait"] == nil { byReference["portrait"] = try resolve("portrait") }
-                return BenchmarkCase(input: input, preset: byReference["portrait"]!)
-            }
-            let reference = manifest.contents.presetReference(name)
+            let listed = manifest.flatMap { $0.contents.presetReference(forPath: input.path) }
+            let reference = listed ?? "portrait"
             if byReference[reference] == nil {
-                byReference[reference] = try resolve(reference, namedBy: "\(manifest.path): the preset of \(input.path)")
+                let label = listed == nil ? nil : manifest.map { "\($0.path): the preset of \(input.path)" }
+                byReference[reference] = try resolve(reference, namedBy: label)
             }
             return BenchmarkCase(input: input, preset: byReference[reference]!)
         }

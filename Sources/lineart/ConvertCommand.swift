@@ -247,13 +247,12 @@ struct ConvertCommand: ParsableCommand {
         } catch {
             throw ValidationError("--manifest: \(error)")
         }
-        var byName: [String: PhotoConverter] = [:]
+        var byReference: [String: PhotoConverter] = [:]
         return try inputs.map { input in
-            guard let name = loaded.presetName(forPath: input.path) else { return fallback }
-            if let existing = byName[name] { return existing }
-            let made = try converter(try presets(loaded.presetReference(name),
-                                                 namedBy: "--manifest \(manifestPath): the preset of \(input.path)"))
-            byName[name] = made
+            guard let reference = loaded.presetReference(forPath: input.path) else { return fallback }
+            if let existing = byReference[reference] { return existing }
+            let made = try converter(try presets(reference, namedBy: "--manifest \(manifestPath): the preset of \(input.path)"))
+            byReference[reference] = made
             return made
         }
     }

@@ -25,23 +25,20 @@ public struct OutputLayout: Sendable {
         self.root = root
         inputPhotos = InputPhotos(inputs)
         var stems = inputs.map { ($0.relativePath as NSString).deletingPathExtension }
-        var keepsFullName = [Bool](repeating: false, count: inputs.count)
         let reserved = (Self.batchReportName as NSString).deletingPathExtension
         let regionsSuffix = ".regions"
         while true {
             var count: [String: Int] = [:]
             for stem in stems { count[stem.lowercased(), default: 0] += 1 }
+            // A stem that is already the full file name cannot grow further.
             let clashing = stems.indices.filter { index in
+                guard stems[index] != inputs[index].relativePath else { return false }
                 let stem = stems[index].lowercased()
-                guard !keepsFullName[index] else { return false }
                 return count[stem, default: 0] > 1 || stem == reserved || count[stem + regionsSuffix] != nil
                     || (stem.hasSuffix(regionsSuffix) && count[String(stem.dropLast(regionsSuffix.count))] != nil)
             }
             if clashing.isEmpty { break }
-            for index in clashing {
-                stems[index] = inputs[index].relativePath
-                keepsFullName[index] = true
-            }
+            for index in clashing { stems[index] = inputs[index].relativePath }
         }
         self.stems = stems
     }

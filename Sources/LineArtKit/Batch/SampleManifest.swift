@@ -27,10 +27,14 @@ public struct SampleManifest: Sendable, Decodable {
         images = try container.decode([Entry].self, forKey: .images)
     }
 
-    /// The preset an entry names, as `--preset` would take it: a built-in name as it is, a
-    /// preset file's relative path from the manifest's folder (where the manifest's photo
-    /// paths are relative to as well).
-    public func presetReference(_ name: String) -> String {
+    /// The preset named for the photo at `path`, as `--preset` takes it: a built-in name as
+    /// it is, a preset file's relative path from the manifest's folder (where the manifest's
+    /// photo paths are relative to as well); nil when the manifest does not list the photo.
+    public func presetReference(forPath path: String) -> String? {
+        presetName(forPath: path).map(presetReference)
+    }
+
+    private func presetReference(_ name: String) -> String {
         guard LineArtPreset.namesAFile(name), !name.hasPrefix("/") else { return name }
         return (folder as NSString).appendingPathComponent(name)
     }
