@@ -30,6 +30,10 @@ public struct ImageReport: Sendable, Codable {
     public var lineSource: LineSource
     /// Non-fatal problems, e.g. corrupt data libjpeg decoded around.
     public var warnings: [String]
+    /// Where the drawing (the pixels of `processedSize`, which every pixel position of the
+    /// report is in) lies on the SVG/PDF page and on the PNG. Always written; nil only in a
+    /// report read back from an earlier version, which did not write it.
+    public var placement: PagePlacement? = nil
 
     // Optional outputs (absent from the JSON unless asked for).
     /// Every page file written (`--format`), when that is not just the PNG.
