@@ -23,7 +23,8 @@ public struct ImageReport: Sendable, Codable {
     public var fillability: FillabilityResult
     /// Milliseconds per stage.
     public var timingsMs: StageTimings
-    /// Frontal faces whose features the page draws (pixels of the page, largest first).
+    /// Frontal faces whose features the page draws (working pixels, as `processedSize`;
+    /// largest first).
     public var faces: [FaceBox]
     /// `engine` (the preset's extraction engine drew the lines) or `drawing` (the picture
     /// is drawn with dark outlines and the page keeps them; see ``LineDrawing``).
