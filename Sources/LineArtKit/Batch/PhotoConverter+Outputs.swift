@@ -107,22 +107,28 @@ extension PhotoConverter {
         var files: [(String, [UInt8])] = []
         var drawing: VectorDrawing?
         var regionInfos: [RegionInfo]?
+        var placement: PagePlacement?
         try timed(&timings.encode) { () throws(CodecError) -> Void in
             let page = result.lineArt
             if outputs.needsDrawing { drawing = VectorTracer().trace(page) }
             let layout = PageLayout(width: page.width, height: page.height, size: outputs.page,
                                     marginMillimetres: outputs.marginMillimetres)
+            // The PNG's pixels as the report describes them: the writer below draws with these.
+            var pngRaster: PageRaster?
             for format in outputs.formats {
                 let bytes: [UInt8]
                 switch format {
                 case .png:
                     if outputs.page == .none || drawing == nil {
-                        bytes = try PNGEncoder(pixelFormat: .bilevel, dpi: outputs.dpi,
+                        let raster = PageRaster(bitmapWidth: page.width, height: page.height, dpi: outputs.dpi)
+                        bytes = try PNGEncoder(pixelFormat: .bilevel, dpi: raster.dpi,
                                                compressionLevel: Self.pageCompressionLevel).encode(page)
+                        pngRaster = raster
                     } else {
-                        let dpi = outputs.dpi ?? PageOutputs.defaultPrintDPI
-                        bytes = try PNGEncoder(pixelFormat: .bilevel, dpi: dpi, compressionLevel: Self.pageCompressionLevel)
-                            .encode(renderPrintBitmap(drawing!, layout: layout, dpi: dpi))
+                        let raster = try PageRaster(layout: layout, dpi: outputs.dpi ?? PageOutputs.defaultPrintDPI)
+                        bytes = try PNGEncoder(pixelFormat: .bilevel, dpi: raster.dpi, compressionLevel: Self.pageCompressionLevel)
+                            .encode(renderPrintBitmap(drawing!, raster: raster))
+                        pngRaster = raster
                     }
                 case .svg:
                     bytes = SVGWriter().write(drawing!, layout: layout)
@@ -131,6 +137,7 @@ extension PhotoConverter {
                 }
                 files.append((paths.page(format), bytes))
             }
+            placement = PagePlacement(layout: layout, png: pngRaster)
             if outputs.regions {
                 guard let map = RegionMap(result.analysis.regions) else {
                     throw .invalidInput("\(result.analysis.regions.count) regions: a 16-bit region map holds at most \(RegionMap.maxRegions)")
@@ -147,6 +154,7 @@ extension PhotoConverter {
             lineSource: result.lineSource,
             warnings: decoded.warnings + pageWarnings(originalSize: decoded.originalSize, pageSize: result.lineArt.size,
                                                       inkFraction: result.fillability.inkFraction))
+        report.placement = placement
         if outputs.formats != [.png] { report.pages = outputs.formats.map { paths.page($0) } }
         if outputs.regions {
             report.regionMap = paths.regionMap
@@ -159,14 +167,10 @@ extension PhotoConverter {
 /// The traced page rendered onto its paper at `dpi` (1 channel, 0 ink / 255 paper).
 /// - Throws: `.invalidInput` when the page would be larger than 30000 pixels a side.
 public func renderPrintBitmap(_ drawing: VectorDrawing, layout: PageLayout, dpi: Double) throws(CodecError) -> ByteImage {
-    let pixelsPerPoint = dpi / 72
-    let width = Int((layout.pageWidth * pixelsPerPoint).rounded())
-    let height = Int((layout.pageHeight * pixelsPerPoint).rounded())
-    guard dpi.isFinite, dpi > 0, width > 0, height > 0, width <= 30000, height <= 30000 else {
-        throw .invalidInput("--dpi \(dpi) gives a \(width)x\(height) page")
-    }
-    var t = layout.transform
-    t.a *= pixelsPerPoint; t.b *= pixelsPerPoint; t.c *= pixelsPerPoint; t.d *= pixelsPerPoint
-    t.tx *= pixelsPerPoint; t.ty *= pixelsPerPoint
-    return Rasterizer().render(drawing, transform: t, width: width, height: height)
+    renderPrintBitmap(drawing, raster: try PageRaster(layout: layout, dpi: dpi))
+}
+
+/// The traced page rendered at the size and transform of `raster` (1 channel, 0 ink / 255 paper).
+public func renderPrintBitmap(_ drawing: VectorDrawing, raster: PageRaster) -> ByteImage {
+    Rasterizer().render(drawing, transform: raster.transform, width: raster.width, height: raster.height)
 }

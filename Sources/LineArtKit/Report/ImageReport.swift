@@ -23,13 +23,18 @@ public struct ImageReport: Sendable, Codable {
     public var fillability: FillabilityResult
     /// Milliseconds per stage.
     public var timingsMs: StageTimings
-    /// Frontal faces whose features the page draws (pixels of the page, largest first).
+    /// Frontal faces whose features the page draws (working pixels, as `processedSize`;
+    /// largest first).
     public var faces: [FaceBox]
     /// `engine` (the preset's extraction engine drew the lines) or `drawing` (the picture
     /// is drawn with dark outlines and the page keeps them; see ``LineDrawing``).
     public var lineSource: LineSource
     /// Non-fatal problems, e.g. corrupt data libjpeg decoded around.
     public var warnings: [String]
+    /// Where the drawing (the pixels of `processedSize`, which every pixel position of the
+    /// report is in) lies on the SVG/PDF page and on the PNG. Always written; nil only in a
+    /// report read back from an earlier version, which did not write it.
+    public var placement: PagePlacement? = nil
 
     // Optional outputs (absent from the JSON unless asked for).
     /// Every page file written (`--format`), when that is not just the PNG.

@@ -35,6 +35,9 @@ public struct PageLayout: Sendable, Equatable {
     public var transform: AffineTransform
     /// The paper size asked for.
     public var size: PageSize
+    /// The drawing's size in pixels (at least 1 × 1).
+    public var drawingWidth: Int
+    public var drawingHeight: Int
 
     /// - Parameters:
     ///   - width, height: the drawing's size in pixels (positive).
@@ -43,7 +46,9 @@ public struct PageLayout: Sendable, Equatable {
     ///     at least a tenth of the page).
     public init(width: Int, height: Int, size: PageSize, marginMillimetres: Double = 10) {
         self.size = size
-        let w = Double(max(1, width)), h = Double(max(1, height))
+        drawingWidth = max(1, width)
+        drawingHeight = max(1, height)
+        let w = Double(drawingWidth), h = Double(drawingHeight)
         guard let portrait = size.portraitPoints else {
             pageWidth = w
             pageHeight = h
@@ -60,6 +65,9 @@ public struct PageLayout: Sendable, Equatable {
                            translateY: (pageHeight - scale * h) / 2)
     }
 
-    /// Drawing pixels per point (the transform's scale).
+    /// Points per drawing pixel (the transform's scale).
     public var scale: Double { transform.a }
+
+    /// Whether the page is wider than tall (for a paper size: the drawing is wider than tall).
+    public var isLandscape: Bool { pageWidth > pageHeight }
 }

@@ -1,0 +1,45 @@
+/// A page as a PNG: its size in pixels and where the drawing's pixels land on it.
+///
+/// With a paper size the PNG is the traced page of a ``PageLayout`` rendered at `dpi`
+/// (``renderPrintBitmap(_:layout:dpi:)``); without one it is the drawing's own bitmap.
+/// ``PagePlacement`` reports these same values, so the report and the PNG cannot disagree.
+public struct PageRaster: Sendable, Equatable {
+    /// The resolution written in the PNG's pHYs chunk; nil when it has none (the drawing's
+    /// own bitmap without `--dpi`).
+    public var dpi: Double?
+    /// The PNG's size in pixels.
+    public var width: Int
+    public var height: Int
+    /// Maps drawing pixels to PNG pixels (y down, origin at the PNG's top-left corner).
+    public var transform: AffineTransform
+
+    /// The page of `layout` at `dpi`: `pageWidth × dpi / 72` by `pageHeight × dpi / 72`
+    /// pixels, each rounded to the nearest integer, and the layout's transform scaled by
+    /// `dpi / 72` (points to pixels).
+    /// - Throws: `.invalidInput` when `dpi` is not positive and finite or the page would be
+    ///   larger than 30000 pixels a side.
+    public init(layout: PageLayout, dpi: Double) throws(CodecError) {
+        let pixelsPerPoint = dpi / 72
+        let width = Int((layout.pageWidth * pixelsPerPoint).rounded())
+        let height = Int((layout.pageHeight * pixelsPerPoint).rounded())
+        guard dpi.isFinite, dpi > 0, width > 0, height > 0, width <= 30000, height <= 30000 else {
+            throw .invalidInput("--dpi \(dpi) gives a \(width)x\(height) page")
+        }
+        var t = layout.transform
+        t.a *= pixelsPerPoint; t.b *= pixelsPerPoint; t.c *= pixelsPerPoint; t.d *= pixelsPerPoint
+        t.tx *= pixelsPerPoint; t.ty *= pixelsPerPoint
+        self.dpi = dpi
+        self.width = width
+        self.height = height
+        self.transform = t
+    }
+
+    /// The drawing's own `width × height` bitmap written as it is (`--page none`): one PNG
+    /// pixel per drawing pixel.
+    public init(bitmapWidth width: Int, height: Int, dpi: Double?) {
+        self.dpi = dpi
+        self.width = width
+        self.height = height
+        self.transform = .identity
+    }
+}
