@@ -20,11 +20,13 @@ public struct PageRaster: Sendable, Equatable {
     ///   larger than 30000 pixels a side.
     public init(layout: PageLayout, dpi: Double) throws(CodecError) {
         let pixelsPerPoint = dpi / 72
-        let width = Int((layout.pageWidth * pixelsPerPoint).rounded())
-        let height = Int((layout.pageHeight * pixelsPerPoint).rounded())
-        guard dpi.isFinite, dpi > 0, width > 0, height > 0, width <= 30000, height <= 30000 else {
-            throw .invalidInput("--dpi \(dpi) gives a \(width)x\(height) page")
+        let exactWidth = (layout.pageWidth * pixelsPerPoint).rounded()
+        let exactHeight = (layout.pageHeight * pixelsPerPoint).rounded()
+        // Checked as Doubles: an infinite or huge `dpi` must be an error, not an Int trap.
+        guard dpi.isFinite, dpi > 0, exactWidth >= 1, exactHeight >= 1, exactWidth <= 30000, exactHeight <= 30000 else {
+            throw .invalidInput("--dpi \(dpi) does not give a page of 1 to 30000 pixels a side")
         }
+        let width = Int(exactWidth), height = Int(exactHeight)
         var t = layout.transform
         t.a *= pixelsPerPoint; t.b *= pixelsPerPoint; t.c *= pixelsPerPoint; t.d *= pixelsPerPoint
         t.tx *= pixelsPerPoint; t.ty *= pixelsPerPoint
@@ -43,3 +45,4 @@ public struct PageRaster: Sendable, Equatable {
         self.transform = .identity
     }
 }
+

@@ -130,6 +130,14 @@ import Testing
         #expect(ink.minY == (r.y - 0.5).rounded(.up) && ink.maxY == (r.y + r.height - 0.5).rounded(.up) - 1, "\(ink) vs \(r)")
     }
 
+    /// A resolution that gives no page of 1 to 30000 pixels a side is an error, also when the
+    /// page size in pixels would not fit an `Int` (it trapped before).
+    @Test(arguments: [0, -1, 0.001, 3000, 1e300, Double.infinity, Double.nan])
+    func unusableResolutionsAreErrors(dpi: Double) {
+        let layout = PageLayout(width: 300, height: 200, size: .a4)
+        #expect(throws: CodecError.self) { try PageRaster(layout: layout, dpi: dpi) }
+    }
+
     @Test func pagePositionsMapToDrawingPixels() {
         let layout = PageLayout(width: 300, height: 200, size: .a4)
         let points = PagePlacement(layout: layout, png: nil).points
