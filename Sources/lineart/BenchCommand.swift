@@ -43,13 +43,16 @@ struct BenchCommand: ParsableCommand {
         "Override one setting of the preset(s), e.g. --set denoise=0 (repeatable).", valueName: "key=value"))
     var overrides: [String] = []
 
-    @Option(name: .long, help: "Recorded passes over all photos.")
+    // A number option takes the next argument whatever it looks like (parsing: .unconditional),
+    // so a negative value (`--repeat -5`) reaches the range check in validate() instead of being
+    // read as an option named '-5'.
+    @Option(name: .long, parsing: .unconditional, help: "Recorded passes over all photos.")
     var `repeat`: Int = 5
 
-    @Option(name: .long, help: "Unrecorded passes before the recorded ones.")
+    @Option(name: .long, parsing: .unconditional, help: "Unrecorded passes before the recorded ones.")
     var warmup: Int = 1
 
-    @Option(name: .long, help: "Threads each photo's row-parallel steps (resize, Lab, Kuwahara) may use (at most four per core).")
+    @Option(name: .long, parsing: .unconditional, help: "Threads each photo's row-parallel steps (resize, Lab, Kuwahara) may use (at most four per core).")
     var threads: Int = 1
 
     @Flag(name: .long, help: "Print the results as JSON on stdout instead of a table.")

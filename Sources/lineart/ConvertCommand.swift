@@ -48,7 +48,10 @@ struct ConvertCommand: ParsableCommand {
         valueName: "file"))
     var manifest: String?
 
-    @Option(name: .long, help: "Cores to use: photos converted at once; with fewer photos than jobs, one photo's work is split (default: the number of cores; at most four per core).")
+    // A number option takes the next argument whatever it looks like (parsing: .unconditional),
+    // so a negative value (`--jobs -5`) reaches the range check in validate() instead of being
+    // read as an option named '-5'.
+    @Option(name: .long, parsing: .unconditional, help: "Cores to use: photos converted at once; with fewer photos than jobs, one photo's work is split (default: the number of cores; at most four per core).")
     var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
 
     @Flag(name: .long, help: "Leave photos whose page and report already exist; convert the rest (resumes a stopped run). --booklet, --contact-sheet and report.json are rewritten for the whole batch.")
@@ -57,7 +60,7 @@ struct ConvertCommand: ParsableCommand {
     @Flag(name: .long, help: "Replace existing pages and reports, and an existing --booklet or --contact-sheet; never an input photo.")
     var overwrite = false
 
-    @Option(name: .long, help: ArgumentHelp("Refuse images with more pixels than this, before decoding them.", valueName: "megapixels"))
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Refuse images with more pixels than this, before decoding them.", valueName: "megapixels"))
     var maxMegapixels: Int = 100
 
     @Flag(name: [.short, .long], help: "Print no progress (failures are still reported on stderr).")

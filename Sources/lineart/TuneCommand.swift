@@ -50,10 +50,13 @@ struct TuneCommand: ParsableCommand {
         valueName: "key=v1,v2,..."))
     var grid: [String] = []
 
-    @Option(name: .long, help: "Most combinations to evaluate, at most 100000 (a grid with more is refused).")
+    // A number option takes the next argument whatever it looks like (parsing: .unconditional),
+    // so a negative value (`--budget -5`) reaches the range check in validate() instead of being
+    // read as an option named '-5'.
+    @Option(name: .long, parsing: .unconditional, help: "Most combinations to evaluate, at most 100000 (a grid with more is refused).")
     var budget: Int = 24
 
-    @Option(name: .long, help: "Seed of the random search; the same seed gives the same combinations.")
+    @Option(name: .long, parsing: .unconditional, help: "Seed of the random search; the same seed gives the same combinations.")
     var seed: UInt64 = 1
 
     @Option(name: .long, help: ArgumentHelp("How to search without a grid: random or coordinate.", valueName: "random|coordinate"))
@@ -62,10 +65,10 @@ struct TuneCommand: ParsableCommand {
     @Option(name: [.short, .long], help: ArgumentHelp("Folder for the tuned preset, evaluations.json and report.html.", valueName: "dir"))
     var output: String?
 
-    @Option(name: .long, help: "Combinations shown side by side in report.html, with their pages.")
+    @Option(name: .long, parsing: .unconditional, help: "Combinations shown side by side in report.html, with their pages.")
     var top: Int = 3
 
-    @Option(name: .long, help: "Pipeline runs at once (default: the number of cores; at most four per core).")
+    @Option(name: .long, parsing: .unconditional, help: "Pipeline runs at once (default: the number of cores; at most four per core).")
     var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
 
     @Flag(name: [.short, .long], help: "Print no progress.")

@@ -16,7 +16,10 @@ struct ValidateCommand: ParsableCommand {
     @Argument(help: ArgumentHelp("Line-art images (PNG or JPEG) and folders of them.", valueName: "image"))
     var images: [String] = []
 
-    @Option(name: .long, help: ArgumentHelp("Refuse images with more pixels than this, before decoding them (a letter page at 1200 DPI is 135).", valueName: "megapixels"))
+    // A number option takes the next argument whatever it looks like (parsing: .unconditional),
+    // so a negative value (`--max-megapixels -5`) reaches the range check in validate() instead of being
+    // read as an option named '-5'.
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Refuse images with more pixels than this, before decoding them (a letter page at 1200 DPI is 135).", valueName: "megapixels"))
     var maxMegapixels: Int = 200
 
     @OptionGroup var presetOptions: PresetOptions
