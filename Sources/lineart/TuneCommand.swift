@@ -162,7 +162,9 @@ struct TuneCommand: ParsableCommand {
                     guard !isCancelled() else { return [] }
                     let results = try evaluator.evaluate(round, photos: decoded.photos, used: decoded.used,
                                                          isCancelled: isCancelled)
-                    progress(first + round.count, of: budget, "combinations")
+                    // A round cut short by Ctrl-C keeps only the combinations whose runs all
+                    // finished: count those, not the round's.
+                    if !results.isEmpty { progress(first + results.count, of: budget, "combinations") }
                     return results.map { evaluation in
                         var e = evaluation
                         e.index += first

@@ -55,6 +55,33 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: folder.path("tuned/portrait-tuned.json").path))
     }
 
+    /// Ctrl-C during a round of the coordinate search: the progress line counted the whole
+    /// round as evaluated ("5/12 combinations") while only the combinations whose runs all
+    /// finished were kept and written; it now counts those.
+    @Test func ctrlCInACoordinateSearchCountsOnlyTheCombinationsEvaluated() throws {
+        let folder = try TemporaryFolder()
+        let cat = try [UInt8](Data(contentsOf: CLI.repositoryRoot.appendingPathComponent("SampleImages/chelsea.png")))
+        for index in 0..<6 { try folder.write("samples/cat\(index).png", cat) }
+        // Budget 12: a progress line at every step (a tenth of 12 rounds down to 1).
+        let running = try CLI.start(["tune", "samples", "--preset", "portrait", "--search", "coordinate",
+                                     "--budget", "12", "--top", "1", "--output", "tuned"], in: folder.url)
+        // The base preset's round is done; the next round (several combinations of 6 runs
+        // each) has just started, so the signal lands in it.
+        let started = running.waitForStderr(containing: "1/12 combinations\n")
+        running.interrupt()
+        let result = running.finish()
+        try #require(started, "\(result.stderr.suffix(500))")
+        #expect(result.status == 130, "\(result.stderr.suffix(500))")
+        let evaluations = try #require(try readJSONObject(folder.path("tuned/evaluations.json"))["evaluations"] as? [Any])
+        #expect(evaluations.count < 12, "\(result.stderr.suffix(500))")
+        #expect(result.stderr.contains("interrupted: ranking the \(evaluations.count) combinations evaluated"), "\(result.stderr)")
+        let counts = result.stderr.split(separator: "\n").compactMap { line -> Int? in
+            line.hasSuffix("/12 combinations") ? Int(line.prefix { $0 != "/" }) : nil
+        }
+        #expect(counts.last == evaluations.count, "progress \(counts), \(evaluations.count) evaluated")
+        #expect(counts.allSatisfy { $0 <= evaluations.count }, "progress \(counts), \(evaluations.count) evaluated")
+    }
+
     @Test func coordinateSearchStaysWithinItsBudget() throws {
         let folder = try TemporaryFolder()
         try folder.copySample("butterfly.jpg", to: "samples/butterfly.jpg")
