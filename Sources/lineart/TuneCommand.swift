@@ -28,7 +28,9 @@ struct TuneCommand: ParsableCommand {
 
             Ctrl-C ends the search: the pipeline runs in progress finish, and the
             combinations evaluated so far are ranked and written as above (exit
-            status 130); a second Ctrl-C quits at once.
+            status 130); a second Ctrl-C quits at once. With none evaluated yet
+            nothing is written, and an output folder this run created is removed
+            again if it is still empty.
 
             Examples:
               lineart tune SampleImages --preset portrait \\
@@ -129,7 +131,10 @@ struct TuneCommand: ParsableCommand {
         guard !discovery.inputs.isEmpty else { throw ValidationError("no photos found in \(samples.joined(separator: ", "))") }
 
         // Before the search, which can take minutes: its results must have somewhere to go.
-        try makeWritableOutputFolder(outputRoot)
+        let createdFolders = try makeWritableOutputFolder(outputRoot)
+        // A run that ends before writing anything (Ctrl-C before the first evaluation, no photo
+        // decoded, an error) leaves no empty folder of its own; a folder with files stays.
+        defer { createdFolders.removeIfEmpty() }
         let tunedFile = tunedPresetFileName(baseName: base.name)
         let quiet = self.quiet
         let jobs = limitedToFourPerCore(self.jobs, option: "--jobs", quiet: quiet)

@@ -82,6 +82,44 @@ import Testing
         #expect(counts.allSatisfy { $0 <= evaluations.count }, "progress \(counts), \(evaluations.count) evaluated")
     }
 
+    /// Ctrl-C before the first combination was evaluated wrote nothing but left the output
+    /// folder tune had just created (and its parents), empty; they are removed now. A
+    /// folder that was there before the run stays.
+    @Test func anEarlyCtrlCLeavesNoEmptyFolderItCreated() throws {
+        let folder = try TemporaryFolder()
+        let cat = try [UInt8](Data(contentsOf: CLI.repositoryRoot.appendingPathComponent("SampleImages/chelsea.png")))
+        for index in 0..<6 { try folder.write("samples/cat\(index).png", cat) }
+        try FileManager.default.createDirectory(at: folder.path("existing"), withIntermediateDirectories: true)
+        for (output, search) in [("new/tuned", "coordinate"), ("existing", "random"), ("existing/new", "random")] {
+            let running = try CLI.start(["tune", "samples", "--preset", "portrait", "--search", search, "--budget", "8",
+                                         "--output", output], in: folder.url)
+            // Printed once the folder is made, before the photos are decoded.
+            let started = running.waitForStderr(containing: "on 6 photos with")
+            running.interrupt()
+            let result = running.finish()
+            try #require(started, "\(result.stderr.suffix(500))")
+            #expect(result.status == 130, "\(output): \(result.stderr.suffix(500))")
+            #expect(result.stderr.contains("interrupted before any combination was evaluated; nothing written"), "\(result.stderr)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: folder.path("new").path), "\(folder.allFiles())")
+        #expect(!FileManager.default.fileExists(atPath: folder.path("existing/new").path))
+        #expect(FileManager.default.fileExists(atPath: folder.path("existing").path), "a folder that was there stays")
+    }
+
+    /// Samples of which none decodes: nothing is written, and the folder made for it goes;
+    /// an output folder with a file in it is kept.
+    @Test func aRunThatWritesNothingRemovesOnlyTheEmptyFoldersItMade() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("samples/notes.jpg", Array("not a photo\n".utf8))
+        try folder.write("kept/mine.txt", Array("my notes\n".utf8))
+        let fresh = try CLI.run(["tune", "samples", "--budget", "1", "--output", "a/b/c", "-q"], in: folder.url)
+        #expect(fresh.status == 1 && fresh.stderr.contains("no photo could be decoded"), "\(fresh.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder.path("a").path), "\(folder.allFiles())")
+        let kept = try CLI.run(["tune", "samples", "--budget", "1", "--output", "kept", "-q"], in: folder.url)
+        #expect(kept.status == 1, "\(kept.stderr)")
+        #expect(folder.allFiles().filter { $0.hasPrefix("kept") } == ["kept/mine.txt"])
+    }
+
     @Test func coordinateSearchStaysWithinItsBudget() throws {
         let folder = try TemporaryFolder()
         try folder.copySample("butterfly.jpg", to: "samples/butterfly.jpg")
