@@ -26,6 +26,11 @@ struct TuneCommand: ParsableCommand {
               report.html       the top combinations side by side with their pages
               pages/rank-K/     the pages of the top --top combinations
 
+            Rank folders of an earlier run in --output (pages/rank-K beyond this
+            run's --top, or pages of photos no longer sampled) are removed before
+            the pages are written, when they hold only PNG pages; a rank folder
+            holding anything else is left as it is and named on stderr.
+
             Ctrl-C ends the search: the pipeline runs in progress finish, and the
             combinations evaluated so far are ranked and written as above (exit
             status 130); a second Ctrl-C quits at once. With none evaluated yet
@@ -219,13 +224,18 @@ struct TuneCommand: ParsableCommand {
                                     evaluations: evaluations)
         try writeAtomically([UInt8](try encodeReportJSON(summary)), to: path("evaluations.json"))
 
-        // Pages of the top combinations, re-run from one decode per size.
+        // Pages of the top combinations, re-run from one decode per size. Rank folders of an
+        // earlier run (a larger --top, photos no longer sampled) would sit beside them unseen
+        // by report.html: those holding only pages go, any other is named.
+        for kept in RankPageFolders(outputFolder: outputRoot).clearEarlierRuns() {
+            writeError("lineart: note: \(kept.note)\n")
+        }
         let topEvaluations = Array(ranked.prefix(top))
         let decoded = TuningEvaluator(base: base, inputs: used, jobs: jobs)
             .decodeAll(maxDimensions: topEvaluations.map(\.settings.maxDimension)).photos
         var columns: [TuningReportHTML.Column] = []
         for (offset, evaluation) in topEvaluations.enumerated() {
-            let folder = "pages/rank-\(offset + 1)"
+            let folder = RankPageFolders.relativePath(rank: offset + 1)
             let layout = OutputLayout(root: folder, inputs: used)
             let pages = try evaluator.pages(for: evaluation.settings, photos: decoded[evaluation.settings.maxDimension]!)
             var paths: [String] = []

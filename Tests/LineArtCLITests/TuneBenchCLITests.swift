@@ -120,6 +120,27 @@ import Testing
         #expect(folder.allFiles().filter { $0.hasPrefix("kept") } == ["kept/mine.txt"])
     }
 
+    /// A run with a smaller --top (or fewer photos) than an earlier run in the same folder
+    /// left that run's pages/rank-K folders and pages beside its own, unseen by report.html;
+    /// they are removed now, except a folder holding a file tune does not write, which is
+    /// named on stderr.
+    @Test func pagesOfAnEarlierRunAreClearedUnlessTheyHoldOtherFiles() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("samples/dot.png", try PNGEncoder(pixelFormat: .gray8).encode(ByteImage(width: 8, height: 8, repeating: 200)))
+        let first = try CLI.run(["tune", "samples", "--grid", "thickness=2,3,4,5", "--top", "4", "--output", "t", "-q"], in: folder.url)
+        #expect(first.status == 0, "\(first.stderr)")
+        #expect(folder.allFiles().filter { $0.hasPrefix("t/pages/") }
+                == ["t/pages/rank-1/dot.png", "t/pages/rank-2/dot.png", "t/pages/rank-3/dot.png", "t/pages/rank-4/dot.png"])
+        try folder.write("t/pages/rank-1/old.png", [1])
+        try folder.write("t/pages/rank-4/mine.txt", Array("keep me\n".utf8))
+        let second = try CLI.run(["tune", "samples", "--grid", "thickness=2,3", "--top", "1", "--output", "t", "-q"], in: folder.url)
+        #expect(second.status == 0, "\(second.stderr)")
+        #expect(folder.allFiles().filter { $0.hasPrefix("t/pages/") }
+                == ["t/pages/rank-1/dot.png", "t/pages/rank-4/dot.png", "t/pages/rank-4/mine.txt"], "\(folder.allFiles())")
+        #expect(second.stderr.contains("t/pages/rank-4 is left as it is (it holds mine.txt, which tune does not write)"),
+                "\(second.stderr)")
+    }
+
     @Test func coordinateSearchStaysWithinItsBudget() throws {
         let folder = try TemporaryFolder()
         try folder.copySample("butterfly.jpg", to: "samples/butterfly.jpg")
