@@ -22,6 +22,7 @@ struct BenchCommand: ParsableCommand {
             Timings on a busy machine are noisy: compare medians of runs taken side
             by side (docs/benchmarks.md). A photo that cannot be decoded is named on
             stderr and left out; the others are timed, and the exit status is 1.
+            Samples with no photo in them are a usage error (exit status 2).
 
             Examples:
               lineart bench SampleImages --repeat 10
@@ -77,7 +78,7 @@ struct BenchCommand: ParsableCommand {
         for problem in discovery.problems { writeError("lineart: \(problem.path): \(problem.reason)\n") }
         for duplicate in discovery.duplicates { writeError("lineart: \(duplicate.note)\n") }
         guard !discovery.inputs.isEmpty else {
-            throw ValidationError("no photos found in \(samples.joined(separator: ", "))")
+            throw ValidationError("\(noPhotosFound(in: samples)): bench needs sample photos to time")
         }
         let cases = try makeCases(discovery.inputs)
         var runner = BenchmarkRunner(cases: cases, repetitions: `repeat`, warmup: warmup)

@@ -31,6 +31,10 @@ struct TuneCommand: ParsableCommand {
             the pages are written, when they hold only PNG pages; a rank folder
             holding anything else is left as it is and named on stderr.
 
+            Exit status: 0 done; 1 some samples could not be read or decoded (they
+            are left out; if none decodes nothing is written); 2 usage error,
+            including samples with no photo in them; 130 interrupted.
+
             Ctrl-C ends the search: the pipeline runs in progress finish, and the
             combinations evaluated so far are ranked and written as above (exit
             status 130); a second Ctrl-C quits at once. With none evaluated yet
@@ -133,7 +137,9 @@ struct TuneCommand: ParsableCommand {
         let discovery = InputDiscovery(excluding: [outputRoot]).discover(samples)
         for problem in discovery.problems { writeError("lineart: \(problem.path): \(problem.reason)\n") }
         if !quiet { for duplicate in discovery.duplicates { writeError("lineart: \(duplicate.note)\n") } }
-        guard !discovery.inputs.isEmpty else { throw ValidationError("no photos found in \(samples.joined(separator: ", "))") }
+        guard !discovery.inputs.isEmpty else {
+            throw ValidationError("\(noPhotosFound(in: samples)): tune needs sample photos to evaluate settings on")
+        }
 
         // Before the search, which can take minutes: its results must have somewhere to go.
         let createdFolders = try makeWritableOutputFolder(outputRoot)
