@@ -22,6 +22,7 @@ struct BenchCommand: ParsableCommand {
             Timings on a busy machine are noisy: compare medians of runs taken side
             by side (docs/benchmarks.md). A photo that cannot be decoded is named on
             stderr and left out; the others are timed, and the exit status is 1.
+            Samples with no photo in them are a usage error (exit status 2).
 
             Examples:
               lineart bench SampleImages --repeat 10
@@ -43,13 +44,16 @@ struct BenchCommand: ParsableCommand {
         "Override one setting of the preset(s), e.g. --set denoise=0 (repeatable).", valueName: "key=value"))
     var overrides: [String] = []
 
-    @Option(name: .long, help: "Recorded passes over all photos.")
+    // A number option takes the next argument whatever it looks like (parsing: .unconditional),
+    // so a negative value (`--repeat -5`) reaches the range check in validate() instead of being
+    // read as an option named '-5'.
+    @Option(name: .long, parsing: .unconditional, help: "Recorded passes over all photos.")
     var `repeat`: Int = 5
 
-    @Option(name: .long, help: "Unrecorded passes before the recorded ones.")
+    @Option(name: .long, parsing: .unconditional, help: "Unrecorded passes before the recorded ones.")
     var warmup: Int = 1
 
-    @Option(name: .long, help: "Threads each photo's row-parallel steps (resize, Lab, Kuwahara) may use (at most four per core).")
+    @Option(name: .long, parsing: .unconditional, help: "Threads each photo's row-parallel steps (resize, Lab, Kuwahara) may use (at most four per core).")
     var threads: Int = 1
 
     @Flag(name: .long, help: "Print the results as JSON on stdout instead of a table.")
@@ -74,7 +78,7 @@ struct BenchCommand: ParsableCommand {
         for problem in discovery.problems { writeError("lineart: \(problem.path): \(problem.reason)\n") }
         for duplicate in discovery.duplicates { writeError("lineart: \(duplicate.note)\n") }
         guard !discovery.inputs.isEmpty else {
-            throw ValidationError("no photos found in \(samples.joined(separator: ", "))")
+            throw ValidationError("\(noPhotosFound(in: samples)): bench needs sample photos to time")
         }
         let cases = try makeCases(discovery.inputs)
         var runner = BenchmarkRunner(cases: cases, repetitions: `repeat`, warmup: warmup)

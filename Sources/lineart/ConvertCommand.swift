@@ -19,7 +19,7 @@ struct ConvertCommand: ParsableCommand {
 
             Existing files: a page or report that exists is an error unless --overwrite replaces it or --skip-existing leaves the photo alone. No output ever replaces an input photo: a page, region map or report that would be one of the batch's photos (an output folder that is the photos' own folder) fails that photo, even with --overwrite; OUTPUT/report.json being a photo is a usage error. --booklet and --contact-sheet are checked before any photo is converted: an input photo, a page or report of the batch, a folder, a path through a file, or an existing file without --overwrite or --skip-existing is a usage error. With --skip-existing they are rewritten for the whole batch: the pages kept from an earlier run are read back from their NAME.json for the contact sheet and report.json, and drawn again for the booklet when this run has their settings.
 
-            Exit status: 0 all converted, 1 some failed, 2 usage error, 130 interrupted. A booklet, contact sheet or report.json that cannot be written also makes it 1.
+            Exit status: 0 all converted, 1 some failed, 2 usage error, 130 interrupted. A booklet, contact sheet or report.json that cannot be written also makes it 1. A folder with no photos in it is said on stderr (unless --quiet) and is not a failure (0).
 
             Examples:
               lineart convert SampleImages --output pages
@@ -48,7 +48,10 @@ struct ConvertCommand: ParsableCommand {
         valueName: "file"))
     var manifest: String?
 
-    @Option(name: .long, help: "Cores to use: photos converted at once; with fewer photos than jobs, one photo's work is split (default: the number of cores; at most four per core).")
+    // A number option takes the next argument whatever it looks like (parsing: .unconditional),
+    // so a negative value (`--jobs -5`) reaches the range check in validate() instead of being
+    // read as an option named '-5'.
+    @Option(name: .long, parsing: .unconditional, help: "Cores to use: photos converted at once; with fewer photos than jobs, one photo's work is split (default: the number of cores; at most four per core).")
     var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
 
     @Flag(name: .long, help: "Leave photos whose page and report already exist; convert the rest (resumes a stopped run). --booklet, --contact-sheet and report.json are rewritten for the whole batch.")
@@ -57,7 +60,7 @@ struct ConvertCommand: ParsableCommand {
     @Flag(name: .long, help: "Replace existing pages and reports, and an existing --booklet or --contact-sheet; never an input photo.")
     var overwrite = false
 
-    @Option(name: .long, help: ArgumentHelp("Refuse images with more pixels than this, before decoding them.", valueName: "megapixels"))
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Refuse images with more pixels than this, before decoding them.", valueName: "megapixels"))
     var maxMegapixels: Int = 100
 
     @Flag(name: [.short, .long], help: "Print no progress (failures are still reported on stderr).")
@@ -97,7 +100,7 @@ struct ConvertCommand: ParsableCommand {
         }
         if discovery.inputs.isEmpty && discovery.problems.isEmpty && !quiet {
             // Not an error (a folder can be empty today and full tomorrow), but say so.
-            writeError("lineart: no photos found in \(inputs.joined(separator: ", ")) (JPEG and PNG files; hidden files are skipped)\n")
+            writeError("lineart: \(noPhotosFound(in: inputs))\n")
         }
         let layout = OutputLayout(root: outputRoot, inputs: discovery.inputs)
         let jobs = limitedToFourPerCore(self.jobs, option: "--jobs", quiet: quiet)

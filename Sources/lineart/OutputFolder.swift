@@ -1,22 +1,45 @@
 import ArgumentParser
+import Foundation
 import LineArtKit
 
 /// Creates the `--output` folder (and its parents), or says in words why it cannot
 /// ("afile is not a folder", the system's reason) and exits with status 1.
-func makeOutputFolder(_ path: String) throws {
-    if let problem = AtomicFileWriter.makeFolders(path) {
+/// - Returns: the folders this call created, to remove again if the run writes nothing.
+@discardableResult
+func makeOutputFolder(_ path: String) throws -> CreatedFolders {
+    var created: [String] = []
+    if let problem = AtomicFileWriter.makeFolders(path, created: &created) {
         writeError("lineart: cannot create output folder \(path): \(problem)\n")
         throw ExitCode(ExitStatus.someFailed)
     }
+    return CreatedFolders(paths: created)
 }
 
 /// ``makeOutputFolder(_:)`` for a command that writes only after a long run (tune): also
 /// checks now that files can be created in the folder ("cannot write in output folder DIR:
 /// permission denied", exit status 1), rather than after the run.
-func makeWritableOutputFolder(_ path: String) throws {
-    try makeOutputFolder(path)
+@discardableResult
+func makeWritableOutputFolder(_ path: String) throws -> CreatedFolders {
+    let created = try makeOutputFolder(path)
     if let problem = AtomicFileWriter.cannotCreateFiles(in: path) {
         writeError("lineart: cannot write in output folder \(path): \(problem)\n")
         throw ExitCode(ExitStatus.someFailed)
+    }
+    return created
+}
+
+/// The folders a run created for its output (outermost first), so that a run that ends
+/// with nothing written (an early Ctrl-C, no photo decoded) leaves no empty folder behind.
+struct CreatedFolders {
+    var paths: [String]
+
+    /// Removes the folders, innermost first, each only while it is empty: rmdir(2) refuses a
+    /// folder with anything in it, so a file written meanwhile (by this run or anyone else)
+    /// keeps its folder and every folder above it. Folders that existed before are not in
+    /// the list and are never touched.
+    func removeIfEmpty() {
+        for path in paths.reversed() {
+            if rmdir(path) != 0 { return } // not empty (or gone): keep it and those above
+        }
     }
 }

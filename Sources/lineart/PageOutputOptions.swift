@@ -14,10 +14,13 @@ struct PageOutputOptions: ParsableArguments {
         valueName: "a4|letter|none"))
     var page: String = "none"
 
-    @Option(name: .long, help: ArgumentHelp("Margin on every side of the paper, in millimetres.", valueName: "mm"))
+    // A number option takes the next argument whatever it looks like (parsing: .unconditional),
+    // so a negative value (`--margin -5`) reaches the range check in validate() instead of being
+    // read as an option named '-5'.
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Margin on every side of the paper, in millimetres.", valueName: "mm"))
     var margin: Double = 10
 
-    @Option(name: .long, help: ArgumentHelp(
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp(
         "PNG resolution: with a paper the traced page is rendered at this DPI (default 300); without, it is only recorded in the PNG.",
         valueName: "dpi"))
     var dpi: Double?

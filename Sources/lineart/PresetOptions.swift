@@ -39,7 +39,9 @@ struct PresetOptions: ParsableArguments {
         do {
             result = try loadPreset(nameOrPath)
         } catch let error as SettingsError {
-            throw ValidationError("\(label ?? "--preset \(nameOrPath)"): \(error.description)")
+            // A manifest's label names the photo; a preset file is named too, as --preset's is.
+            let file = LineArtPreset.namesAFile(nameOrPath) ? " (\(nameOrPath))" : ""
+            throw ValidationError("\(label.map { $0 + file } ?? "--preset \(nameOrPath)"): \(error.description)")
         }
         for item in overrides {
             guard let equals = item.firstIndex(of: "=") else {

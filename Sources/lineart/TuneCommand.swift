@@ -26,9 +26,20 @@ struct TuneCommand: ParsableCommand {
               report.html       the top combinations side by side with their pages
               pages/rank-K/     the pages of the top --top combinations
 
+            Rank folders of an earlier run in --output (pages/rank-K beyond this
+            run's --top, or pages of photos no longer sampled) are removed before
+            the pages are written, when they hold only PNG pages; a rank folder
+            holding anything else is left as it is and named on stderr.
+
+            Exit status: 0 done; 1 some samples could not be read or decoded (they
+            are left out; if none decodes nothing is written); 2 usage error,
+            including samples with no photo in them; 130 interrupted.
+
             Ctrl-C ends the search: the pipeline runs in progress finish, and the
             combinations evaluated so far are ranked and written as above (exit
-            status 130); a second Ctrl-C quits at once.
+            status 130); a second Ctrl-C quits at once. With none evaluated yet
+            nothing is written, and an output folder this run created is removed
+            again if it is still empty.
 
             Examples:
               lineart tune SampleImages --preset portrait \\
@@ -50,10 +61,13 @@ struct TuneCommand: ParsableCommand {
         valueName: "key=v1,v2,..."))
     var grid: [String] = []
 
-    @Option(name: .long, help: "Most combinations to evaluate, at most 100000 (a grid with more is refused).")
+    // A number option takes the next argument whatever it looks like (parsing: .unconditional),
+    // so a negative value (`--budget -5`) reaches the range check in validate() instead of being
+    // read as an option named '-5'.
+    @Option(name: .long, parsing: .unconditional, help: "Most combinations to evaluate, at most 100000 (a grid with more is refused).")
     var budget: Int = 24
 
-    @Option(name: .long, help: "Seed of the random search; the same seed gives the same combinations.")
+    @Option(name: .long, parsing: .unconditional, help: "Seed of the random search; the same seed gives the same combinations.")
     var seed: UInt64 = 1
 
     @Option(name: .long, help: ArgumentHelp("How to search without a grid: random or coordinate.", valueName: "random|coordinate"))
@@ -62,10 +76,10 @@ struct TuneCommand: ParsableCommand {
     @Option(name: [.short, .long], help: ArgumentHelp("Folder for the tuned preset, evaluations.json and report.html.", valueName: "dir"))
     var output: String?
 
-    @Option(name: .long, help: "Combinations shown side by side in report.html, with their pages.")
+    @Option(name: .long, parsing: .unconditional, help: "Combinations shown side by side in report.html, with their pages.")
     var top: Int = 3
 
-    @Option(name: .long, help: "Pipeline runs at once (default: the number of cores; at most four per core).")
+    @Option(name: .long, parsing: .unconditional, help: "Pipeline runs at once (default: the number of cores; at most four per core).")
     var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
 
     @Flag(name: [.short, .long], help: "Print no progress.")
@@ -123,10 +137,15 @@ struct TuneCommand: ParsableCommand {
         let discovery = InputDiscovery(excluding: [outputRoot]).discover(samples)
         for problem in discovery.problems { writeError("lineart: \(problem.path): \(problem.reason)\n") }
         if !quiet { for duplicate in discovery.duplicates { writeError("lineart: \(duplicate.note)\n") } }
-        guard !discovery.inputs.isEmpty else { throw ValidationError("no photos found in \(samples.joined(separator: ", "))") }
+        guard !discovery.inputs.isEmpty else {
+            throw ValidationError("\(noPhotosFound(in: samples)): tune needs sample photos to evaluate settings on")
+        }
 
         // Before the search, which can take minutes: its results must have somewhere to go.
-        try makeWritableOutputFolder(outputRoot)
+        let createdFolders = try makeWritableOutputFolder(outputRoot)
+        // A run that ends before writing anything (Ctrl-C before the first evaluation, no photo
+        // decoded, an error) leaves no empty folder of its own; a folder with files stays.
+        defer { createdFolders.removeIfEmpty() }
         let tunedFile = tunedPresetFileName(baseName: base.name)
         let quiet = self.quiet
         let jobs = limitedToFourPerCore(self.jobs, option: "--jobs", quiet: quiet)
@@ -159,7 +178,9 @@ struct TuneCommand: ParsableCommand {
                     guard !isCancelled() else { return [] }
                     let results = try evaluator.evaluate(round, photos: decoded.photos, used: decoded.used,
                                                          isCancelled: isCancelled)
-                    progress(first + round.count, of: budget, "combinations")
+                    // A round cut short by Ctrl-C keeps only the combinations whose runs all
+                    // finished: count those, not the round's.
+                    if !results.isEmpty { progress(first + results.count, of: budget, "combinations") }
                     return results.map { evaluation in
                         var e = evaluation
                         e.index += first
@@ -209,13 +230,18 @@ struct TuneCommand: ParsableCommand {
                                     evaluations: evaluations)
         try writeAtomically([UInt8](try encodeReportJSON(summary)), to: path("evaluations.json"))
 
-        // Pages of the top combinations, re-run from one decode per size.
+        // Pages of the top combinations, re-run from one decode per size. Rank folders of an
+        // earlier run (a larger --top, photos no longer sampled) would sit beside them unseen
+        // by report.html: those holding only pages go, any other is named.
+        for kept in RankPageFolders(outputFolder: outputRoot).clearEarlierRuns() {
+            writeError("lineart: note: \(kept.note)\n")
+        }
         let topEvaluations = Array(ranked.prefix(top))
         let decoded = TuningEvaluator(base: base, inputs: used, jobs: jobs)
             .decodeAll(maxDimensions: topEvaluations.map(\.settings.maxDimension)).photos
         var columns: [TuningReportHTML.Column] = []
         for (offset, evaluation) in topEvaluations.enumerated() {
-            let folder = "pages/rank-\(offset + 1)"
+            let folder = RankPageFolders.relativePath(rank: offset + 1)
             let layout = OutputLayout(root: folder, inputs: used)
             let pages = try evaluator.pages(for: evaluation.settings, photos: decoded[evaluation.settings.maxDimension]!)
             var paths: [String] = []

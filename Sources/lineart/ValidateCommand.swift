@@ -9,14 +9,17 @@ struct ValidateCommand: ParsableCommand {
         discussion: """
             Works on any black-on-white page (from this tool or another): paper is every pixel with gray value >= 128, ink the rest. Folders are walked recursively like convert's inputs (so 'lineart validate pages/' checks a whole batch); the region maps convert writes (NAME.regions.png) are left out of folders. Prints, per page, the region count, closure rate, leak potential, tap usability and ink fraction against the preset's targets, with suggestions for the settings to change. An image that looks like a photo rather than line art (mostly mid-gray) gets a warning on stderr.
 
-            Exit status: 0 every page passes, 1 some page fails its targets or cannot be read, 2 usage error.
+            Exit status: 0 every page passes, 1 some page fails its targets or cannot be read, 2 usage error. A folder with no images in it is said on stderr and is not a failure (0).
             """
     )
 
     @Argument(help: ArgumentHelp("Line-art images (PNG or JPEG) and folders of them.", valueName: "image"))
     var images: [String] = []
 
-    @Option(name: .long, help: ArgumentHelp("Refuse images with more pixels than this, before decoding them (a letter page at 1200 DPI is 135).", valueName: "megapixels"))
+    // A number option takes the next argument whatever it looks like (parsing: .unconditional),
+    // so a negative value (`--max-megapixels -5`) reaches the range check in validate() instead of being
+    // read as an option named '-5'.
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Refuse images with more pixels than this, before decoding them (a letter page at 1200 DPI is 135).", valueName: "megapixels"))
     var maxMegapixels: Int = 200
 
     @OptionGroup var presetOptions: PresetOptions
@@ -51,7 +54,8 @@ struct ValidateCommand: ParsableCommand {
             writeError("lineart: \(problem.path): \(problem.reason)\n")
         }
         if paths.isEmpty && problems.isEmpty {
-            writeError("lineart: no images found in \(images.joined(separator: ", "))\n")
+            // Not a failure (nothing was checked, nothing failed), but said.
+            writeError("lineart: no images found in \(images.joined(separator: ", ")) (PNG and JPEG files; hidden files and region maps NAME.regions.png are skipped)\n")
         }
         for path in paths {
             do {

@@ -23,6 +23,27 @@ import Testing
 @Suite struct ResumeCLITests {
     /// A batch resumed with --skip-existing reports on the whole batch: the pages an earlier
     /// run made stay among `pages` (marked kept) and on the contact sheet.
+    /// Photos without an extension, `cat` and `cat.regions`, both wrote `cat.regions.png`
+    /// with --regions (one's region map, the other's page), and a photo `report` wrote its
+    /// report over the batch report: every photo now has files of its own.
+    @Test func photosWithoutAnExtensionNeverShareAnOutputFile() throws {
+        let folder = try TemporaryFolder()
+        try folder.copySample("apple.jpg", to: "in/cat")
+        try folder.copySample("HappyFish.jpg", to: "in/cat.regions")
+        try folder.copySample("coffee.png", to: "in/report")
+        let result = try CLI.run(["convert", "in", "-o", "out", "--regions", "-q"], in: folder.url)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(folder.allFiles().filter { $0.hasPrefix("out/") } == [
+            "out/cat.json", "out/cat.png", "out/cat.regions-2.json", "out/cat.regions-2.png",
+            "out/cat.regions-2.regions.png", "out/cat.regions.png", "out/report-2.json", "out/report-2.png",
+            "out/report-2.regions.png", "out/report.json",
+        ], "\(folder.allFiles())")
+        let catMap = try readJSONObject(folder.path("out/cat.json"))["regionMap"] as? String
+        #expect(catMap?.hasSuffix("out/cat.regions.png") == true, "\(catMap ?? "")")
+        let pages = try #require(try readJSONObject(folder.path("out/report.json"))["pages"] as? [[String: Any]])
+        #expect(Set(pages.compactMap { $0["page"] as? String }).count == 3, "\(pages)")
+    }
+
     @Test func aResumedBatchSummarisesTheKeptPagesToo() throws {
         let folder = try TemporaryFolder()
         try folder.copySample("apple.jpg", to: "in/apple.jpg")

@@ -45,7 +45,9 @@ struct CLI {
         private let out: Pipe
         private let err: Pipe
         private var stdoutData = Data()
+        /// stderr so far, read as it comes (guarded by `lock`), so a test can wait for a line.
         private var stderrData = Data()
+        private let lock = NSLock()
         private let group = DispatchGroup()
 
         init(process: Process, out: Pipe, err: Pipe) {
@@ -56,14 +58,40 @@ struct CLI {
             group.enter()
             DispatchQueue.global().async { self.stdoutData = out.fileHandleForReading.readDataToEndOfFile(); self.group.leave() }
             group.enter()
-            DispatchQueue.global().async { self.stderrData = err.fileHandleForReading.readDataToEndOfFile(); self.group.leave() }
+            DispatchQueue.global().async {
+                while true {
+                    let chunk = err.fileHandleForReading.availableData
+                    if chunk.isEmpty { break }
+                    self.lock.lock()
+                    self.stderrData.append(chunk)
+                    self.lock.unlock()
+                }
+                self.group.leave()
+            }
         }
 
         func interrupt() { process.interrupt() }
 
+        /// Waits until stderr contains `text` (true), or the process ends or `limit` seconds
+        /// pass without it (false): for a test that must signal the run at a known point.
+        func waitForStderr(containing text: String, limit: TimeInterval = 300) -> Bool {
+            let deadline = Date().addingTimeInterval(limit)
+            while Date() < deadline {
+                lock.lock()
+                let seen = String(decoding: stderrData, as: UTF8.self).contains(text)
+                lock.unlock()
+                if seen { return true }
+                if !process.isRunning { return false }
+                Thread.sleep(forTimeInterval: 0.01)
+            }
+            return false
+        }
+
         func finish() -> Result {
             process.waitUntilExit()
             group.wait()
+            lock.lock()
+            defer { lock.unlock() }
             return Result(status: process.terminationStatus,
                           stdout: String(decoding: stdoutData, as: UTF8.self),
                           stderr: String(decoding: stderrData, as: UTF8.self))

@@ -55,6 +55,92 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: folder.path("tuned/portrait-tuned.json").path))
     }
 
+    /// Ctrl-C during a round of the coordinate search: the progress line counted the whole
+    /// round as evaluated ("5/12 combinations") while only the combinations whose runs all
+    /// finished were kept and written; it now counts those.
+    @Test func ctrlCInACoordinateSearchCountsOnlyTheCombinationsEvaluated() throws {
+        let folder = try TemporaryFolder()
+        let cat = try [UInt8](Data(contentsOf: CLI.repositoryRoot.appendingPathComponent("SampleImages/chelsea.png")))
+        for index in 0..<6 { try folder.write("samples/cat\(index).png", cat) }
+        // Budget 12: a progress line at every step (a tenth of 12 rounds down to 1).
+        let running = try CLI.start(["tune", "samples", "--preset", "portrait", "--search", "coordinate",
+                                     "--budget", "12", "--top", "1", "--output", "tuned"], in: folder.url)
+        // The base preset's round is done; the next round (several combinations of 6 runs
+        // each) has just started, so the signal lands in it.
+        let started = running.waitForStderr(containing: "1/12 combinations\n")
+        running.interrupt()
+        let result = running.finish()
+        try #require(started, "\(result.stderr.suffix(500))")
+        #expect(result.status == 130, "\(result.stderr.suffix(500))")
+        let evaluations = try #require(try readJSONObject(folder.path("tuned/evaluations.json"))["evaluations"] as? [Any])
+        #expect(evaluations.count < 12, "\(result.stderr.suffix(500))")
+        #expect(result.stderr.contains("interrupted: ranking the \(evaluations.count) combinations evaluated"), "\(result.stderr)")
+        let counts = result.stderr.split(separator: "\n").compactMap { line -> Int? in
+            line.hasSuffix("/12 combinations") ? Int(line.prefix { $0 != "/" }) : nil
+        }
+        #expect(counts.last == evaluations.count, "progress \(counts), \(evaluations.count) evaluated")
+        #expect(counts.allSatisfy { $0 <= evaluations.count }, "progress \(counts), \(evaluations.count) evaluated")
+    }
+
+    /// Ctrl-C before the first combination was evaluated wrote nothing but left the output
+    /// folder tune had just created (and its parents), empty; they are removed now. A
+    /// folder that was there before the run stays.
+    @Test func anEarlyCtrlCLeavesNoEmptyFolderItCreated() throws {
+        let folder = try TemporaryFolder()
+        let cat = try [UInt8](Data(contentsOf: CLI.repositoryRoot.appendingPathComponent("SampleImages/chelsea.png")))
+        for index in 0..<6 { try folder.write("samples/cat\(index).png", cat) }
+        try FileManager.default.createDirectory(at: folder.path("existing"), withIntermediateDirectories: true)
+        for (output, search) in [("new/tuned", "coordinate"), ("existing", "random"), ("existing/new", "random")] {
+            let running = try CLI.start(["tune", "samples", "--preset", "portrait", "--search", search, "--budget", "8",
+                                         "--output", output], in: folder.url)
+            // Printed once the folder is made, before the photos are decoded.
+            let started = running.waitForStderr(containing: "on 6 photos with")
+            running.interrupt()
+            let result = running.finish()
+            try #require(started, "\(result.stderr.suffix(500))")
+            #expect(result.status == 130, "\(output): \(result.stderr.suffix(500))")
+            #expect(result.stderr.contains("interrupted before any combination was evaluated; nothing written"), "\(result.stderr)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: folder.path("new").path), "\(folder.allFiles())")
+        #expect(!FileManager.default.fileExists(atPath: folder.path("existing/new").path))
+        #expect(FileManager.default.fileExists(atPath: folder.path("existing").path), "a folder that was there stays")
+    }
+
+    /// Samples of which none decodes: nothing is written, and the folder made for it goes;
+    /// an output folder with a file in it is kept.
+    @Test func aRunThatWritesNothingRemovesOnlyTheEmptyFoldersItMade() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("samples/notes.jpg", Array("not a photo\n".utf8))
+        try folder.write("kept/mine.txt", Array("my notes\n".utf8))
+        let fresh = try CLI.run(["tune", "samples", "--budget", "1", "--output", "a/b/c", "-q"], in: folder.url)
+        #expect(fresh.status == 1 && fresh.stderr.contains("no photo could be decoded"), "\(fresh.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder.path("a").path), "\(folder.allFiles())")
+        let kept = try CLI.run(["tune", "samples", "--budget", "1", "--output", "kept", "-q"], in: folder.url)
+        #expect(kept.status == 1, "\(kept.stderr)")
+        #expect(folder.allFiles().filter { $0.hasPrefix("kept") } == ["kept/mine.txt"])
+    }
+
+    /// A run with a smaller --top (or fewer photos) than an earlier run in the same folder
+    /// left that run's pages/rank-K folders and pages beside its own, unseen by report.html;
+    /// they are removed now, except a folder holding a file tune does not write, which is
+    /// named on stderr.
+    @Test func pagesOfAnEarlierRunAreClearedUnlessTheyHoldOtherFiles() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("samples/dot.png", try PNGEncoder(pixelFormat: .gray8).encode(ByteImage(width: 8, height: 8, repeating: 200)))
+        let first = try CLI.run(["tune", "samples", "--grid", "thickness=2,3,4,5", "--top", "4", "--output", "t", "-q"], in: folder.url)
+        #expect(first.status == 0, "\(first.stderr)")
+        #expect(folder.allFiles().filter { $0.hasPrefix("t/pages/") }
+                == ["t/pages/rank-1/dot.png", "t/pages/rank-2/dot.png", "t/pages/rank-3/dot.png", "t/pages/rank-4/dot.png"])
+        try folder.write("t/pages/rank-1/old.png", [1])
+        try folder.write("t/pages/rank-4/mine.txt", Array("keep me\n".utf8))
+        let second = try CLI.run(["tune", "samples", "--grid", "thickness=2,3", "--top", "1", "--output", "t", "-q"], in: folder.url)
+        #expect(second.status == 0, "\(second.stderr)")
+        #expect(folder.allFiles().filter { $0.hasPrefix("t/pages/") }
+                == ["t/pages/rank-1/dot.png", "t/pages/rank-4/dot.png", "t/pages/rank-4/mine.txt"], "\(folder.allFiles())")
+        #expect(second.stderr.contains("t/pages/rank-4 is left as it is (it holds mine.txt, which tune does not write)"),
+                "\(second.stderr)")
+    }
+
     @Test func coordinateSearchStaysWithinItsBudget() throws {
         let folder = try TemporaryFolder()
         try folder.copySample("butterfly.jpg", to: "samples/butterfly.jpg")

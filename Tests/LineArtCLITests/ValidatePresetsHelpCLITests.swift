@@ -144,6 +144,34 @@ import Testing
         #expect(presets.status == 2 && !presets.stderr.contains("path of a preset"), "\(presets.stderr)")
     }
 
+    /// JSON lets a key be written twice and the decoder keeps one value without a word, so
+    /// a preset with two "thickness" settings (or two names) ran with one the author may not
+    /// have meant; it is refused, naming the file, the key and its line.
+    @Test func aKeyWrittenTwiceInAPresetOrManifestIsAnErrorNamingTheFileAndKey() throws {
+        let folder = try TemporaryFolder()
+        try folder.copySample("apple.jpg", to: "set/apple.jpg")
+        try folder.write("set/twice.json", Array("{\"base\": \"pet\",\n \"settings\": {\"thickness\": 2,\n \"thickness\": 9}}".utf8))
+        try folder.write("set/names.json", Array("{\"name\": \"a\", \"name\": \"b\"}".utf8))
+        let settings = try CLI.run(["convert", "set", "-o", "out", "--preset", "set/twice.json"], in: folder.url)
+        #expect(settings.status == 2, "\(settings.stderr)")
+        #expect(settings.stderr.contains("--preset set/twice.json: duplicate key 'thickness' in \"settings\" at line 3"), "\(settings.stderr)")
+        let names = try CLI.run(["tune", "set", "-o", "t", "--preset", "set/names.json"], in: folder.url)
+        #expect(names.status == 2, "\(names.stderr)")
+        #expect(names.stderr.contains("--preset set/names.json: duplicate key 'name' at line 1"), "\(names.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder.path("out").path), "nothing is written")
+
+        // Through a manifest, the preset file is named after the photo.
+        try folder.write("set/manifest.json", Array("{\"images\": [{\"file\": \"apple.jpg\", \"preset\": \"twice.json\"}]}".utf8))
+        let listed = try CLI.run(["convert", "set", "-o", "out", "--manifest", "set/manifest.json"], in: folder.url)
+        #expect(listed.status == 2, "\(listed.stderr)")
+        #expect(listed.stderr.contains("the preset of set/apple.jpg (set/twice.json): duplicate key 'thickness'"), "\(listed.stderr)")
+        // And a manifest that gives a photo two presets is refused the same way.
+        try folder.write("set/manifest.json", Array("{\"images\": [{\"file\": \"apple.jpg\", \"preset\": \"pet\", \"preset\": \"toddler\"}]}".utf8))
+        let manifest = try CLI.run(["convert", "set", "-o", "out", "--manifest", "set/manifest.json"], in: folder.url)
+        #expect(manifest.status == 2, "\(manifest.stderr)")
+        #expect(manifest.stderr.contains("set/manifest.json: duplicate key 'preset' in \"images\" at line 1"), "\(manifest.stderr)")
+    }
+
     @Test func aManifestsPresetFilesAreFoundBesideItAndItsErrorsNameThePhoto() throws {
         let folder = try TemporaryFolder()
         try folder.copySample("apple.jpg", to: "set/apple.jpg")

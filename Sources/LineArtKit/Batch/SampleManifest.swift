@@ -40,19 +40,24 @@ public struct SampleManifest: Sendable, Decodable {
     }
 
     /// Reads a manifest file.
-    /// - Throws: a readable error when the file is missing or not a manifest.
+    /// - Throws: a readable error when the file is missing or not a manifest, or writes a
+    ///   key twice in one object.
     public static func load(path: String) throws -> SampleManifest {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw ManifestError("cannot read manifest \(path)")
         }
         do {
             var manifest = try JSONDecoder().decode(SampleManifest.self, from: data)
+            // The decoder kept one value of a key written twice (two "preset"s for a photo).
+            if let duplicate = JSONDuplicateKey.first(in: data) { throw ManifestError("\(path): \(duplicate)") }
             manifest.folder = (path as NSString).deletingLastPathComponent
             for entry in manifest.images {
                 let photo = absolutePath((manifest.folder as NSString).appendingPathComponent(entry.file))
                 manifest.presetByPath[photo] = entry.preset
             }
             return manifest
+        } catch let error as ManifestError {
+            throw error
         } catch {
             let reason = jsonSyntaxError(in: data).map { "not valid JSON: \($0)" } ?? "is not a manifest"
             throw ManifestError("\(path): \(reason): expected {\"images\": [{\"file\": ..., \"preset\": ...}]}")

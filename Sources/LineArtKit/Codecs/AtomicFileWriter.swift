@@ -101,6 +101,14 @@ public struct AtomicFileWriter: Sendable, Equatable {
     /// - Returns: nil when the folder is there, else why not: "afile is not a folder" when a
     ///   file stands where a folder is needed, or "cannot create folder D: " and the system's reason.
     public static func makeFolders(_ directory: String) -> String? {
+        var created: [String] = []
+        return makeFolders(directory, created: &created)
+    }
+
+    /// ``makeFolders(_:)`` that also says which folders it made: `created` gets each folder
+    /// this call created (not one that was there already), outermost first, so a command
+    /// that ends with nothing written can remove them again.
+    public static func makeFolders(_ directory: String, created: inout [String]) -> String? {
         var info = stat()
         if stat(directory, &info) == 0 {
             return (info.st_mode & S_IFMT) == S_IFDIR ? nil : "\(directory) is not a folder"
@@ -110,8 +118,10 @@ public struct AtomicFileWriter: Sendable, Equatable {
         guard code == ENOENT || code == ENOTDIR, parent != directory else {
             return "cannot create folder \(directory): \(reason(code))"
         }
-        if let problem = makeFolders(parent) { return problem }
-        if mkdir(directory, 0o777) != 0 && !(errno == EEXIST && isDirectory(directory)) {
+        if let problem = makeFolders(parent, created: &created) { return problem }
+        if mkdir(directory, 0o777) == 0 {
+            created.append(directory)
+        } else if !(errno == EEXIST && isDirectory(directory)) {
             return "cannot create folder \(directory): \(reason(errno))"
         }
         return nil

@@ -16,7 +16,8 @@ public enum FillabilityProfile: String, Sendable, Equatable, CaseIterable {
 /// ```
 /// `base` (optional) names a built-in preset whose settings and targets are the
 /// starting point; `settings` overrides some or all fields; `description` and
-/// `targets` ("standard" or "toddler") are optional. Unknown keys are errors.
+/// `targets` ("standard" or "toddler") are optional. Unknown keys, and a key written twice
+/// in one object, are errors.
 public struct LineArtPreset: Sendable, Equatable {
     public var name: String
     public var summary: String
@@ -40,7 +41,8 @@ public struct LineArtPreset: Sendable, Equatable {
 
     /// Reads a preset from JSON text.
     /// - Parameter fallbackName: the name used when the file has no `name` (a file's base name).
-    /// - Throws: ``SettingsError`` naming the unknown key, bad value or unknown base preset.
+    /// - Throws: ``SettingsError`` naming the unknown or duplicate key, bad value or unknown
+    ///   base preset.
     public static func parse(json data: Data, fallbackName: String) throws(SettingsError) -> LineArtPreset {
         let root: JSONValue
         do {
@@ -50,6 +52,10 @@ public struct LineArtPreset: Sendable, Equatable {
         }
         guard case .object(let object) = root else {
             throw .malformedPreset("preset must be a JSON object with a \"settings\" object")
+        }
+        // The decoder kept one value of a key written twice; which one the author meant is unknown.
+        if let duplicate = JSONDuplicateKey.first(in: data) {
+            throw .duplicateKey(duplicate.key, objectPath: duplicate.objectPath, line: duplicate.line)
         }
         for key in object.keys.sorted() where !topLevelKeys.contains(key) {
             throw .malformedPreset("unknown preset key '\(key)' (allowed: \(topLevelKeys.joined(separator: ", ")))")

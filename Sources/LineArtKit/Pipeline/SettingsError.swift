@@ -5,6 +5,9 @@ public enum SettingsError: Error, Equatable, CustomStringConvertible {
     case invalidValue(field: String, value: String, expected: String)
     case unknownPreset(String, known: [String])
     case malformedPreset(String)
+    /// A key written twice in one object of a preset file (JSON would silently keep one).
+    /// `objectPath` is where: `[]` for the top level, `["settings"]` for the settings object.
+    case duplicateKey(String, objectPath: [String], line: Int)
 
     public var description: String {
         switch self {
@@ -18,6 +21,8 @@ public enum SettingsError: Error, Equatable, CustomStringConvertible {
             return "unknown preset '\(name)' (built-in presets: \(known.joined(separator: ", ")); or give the path of a preset .json file)"
         case .malformedPreset(let reason):
             return reason
+        case .duplicateKey(let key, let objectPath, let line):
+            return JSONDuplicateKey(key: key, objectPath: objectPath, line: line).description
         }
     }
 }

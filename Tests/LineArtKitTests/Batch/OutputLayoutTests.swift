@@ -39,4 +39,37 @@ import Testing
         let paths = Self.outputPaths(Self.layout(names))
         #expect(Set(paths).count == paths.count, "\(paths)")
     }
+
+    /// Photos without an extension cannot fall back to a longer name: `cat`'s region map
+    /// and `cat.regions`'s page were both `cat.regions.png`, and `report`'s report was the
+    /// batch report. A photo whose full name still clashes gets a numbered stem; a page
+    /// that would be a folder of another photo's outputs (`a.png/`) is renamed too.
+    @Test(arguments: [
+        ["cat", "cat.regions"],
+        ["cat.regions", "cat"],
+        ["Cat", "cat.REGIONS"],
+        ["cat", "cat.regions", "cat.regions-2", "cat.regions.regions"],
+        ["report", "report-2", "report.jpg"],
+        ["a.jpg", "a.png/b.jpg"],
+        ["a", "a.png/b.jpg", "a.json/c", "a.png"],
+    ])
+    func noOutputIsAnotherPhotosFileTheBatchReportOrAFolder(_ names: [String]) {
+        let paths = Self.outputPaths(Self.layout(names))
+        #expect(Set(paths).count == paths.count, "\(paths)")
+        #expect(!paths.contains("out/report.json"), "\(paths)")
+        let folders = Set(paths.flatMap { path in
+            path.indices.filter { path[$0] == "/" }.map { String(path[..<$0]) }
+        })
+        #expect(folders.isDisjoint(with: paths), "\(paths)")
+    }
+
+    @Test func aFullNameThatStillClashesGetsTheSmallestFreeNumber() {
+        #expect(Self.layout(["cat", "cat.regions"]).stems == ["cat", "cat.regions-2"])
+        #expect(Self.layout(["report"]).stems == ["report-2"])
+        #expect(Self.layout(["report", "report-2"]).stems == ["report-3", "report-2"])
+        #expect(Self.layout(["a", "a.png/b.jpg"]).stems == ["a-2", "a.png/b"])
+        #expect(Self.layout(["a.jpg", "a.png/b.jpg"]).stems == ["a.jpg", "a.png/b"])
+        // Names that clash with nothing keep their stems.
+        #expect(Self.layout(["cat", "dog.regions", "sub/report"]).stems == ["cat", "dog", "sub/report"])
+    }
 }

@@ -64,6 +64,51 @@ let repositoryRoot: URL = URL(fileURLWithPath: #filePath)
     }
 }
 
+/// A key written twice in one object is refused: the decoder would keep one value silently.
+@Suite struct DuplicateKeyTests {
+    @Test func aSettingWrittenTwiceIsAnErrorNamingItAndItsLine() {
+        let json = "{\"base\": \"portrait\",\n \"settings\": {\n  \"thickness\": 2,\n  \"thickness\": 4\n }\n}"
+        #expect(throws: SettingsError.duplicateKey("thickness", objectPath: ["settings"], line: 4)) {
+            try LineArtPreset.parse(json: Data(json.utf8), fallbackName: "x")
+        }
+        #expect(SettingsError.duplicateKey("thickness", objectPath: ["settings"], line: 4).description
+                == "duplicate key 'thickness' in \"settings\" at line 4: a key may appear only once, so keep the value you mean")
+    }
+
+    @Test func aTopLevelKeyWrittenTwiceIsAnError() {
+        #expect(throws: SettingsError.duplicateKey("name", objectPath: [], line: 1)) {
+            try LineArtPreset.parse(json: Data(#"{"name": "a", "settings": {}, "name": "b"}"#.utf8), fallbackName: "x")
+        }
+        #expect(throws: SettingsError.duplicateKey("settings", objectPath: [], line: 1)) {
+            try LineArtPreset.parse(json: Data(#"{"settings": {"thickness": 2}, "settings": {"blurAmount": 1}}"#.utf8), fallbackName: "x")
+        }
+    }
+
+    /// Keys are compared after their escapes are decoded, as the decoder compares them.
+    @Test func anEscapedSpellingOfTheSameKeyIsTheSameKey() {
+        #expect(throws: SettingsError.duplicateKey("thickness", objectPath: ["settings"], line: 1)) {
+            try LineArtPreset.parse(json: Data(#"{"settings": {"thickness": 2, "thick\u006eess": 3}}"#.utf8), fallbackName: "x")
+        }
+        #expect(JSONDuplicateKey.first(in: Data(#"{"\ud83d\ude00": 1, "😀": 2}"#.utf8))?.key == "😀")
+    }
+
+    /// The same key in different objects, and keys that only look alike, are not duplicates.
+    @Test func theSameKeyInDifferentObjectsIsNotADuplicate() throws {
+        let texts = [
+            #"{"name": "x", "settings": {"name": 1}}"#,
+            #"[{"file": "a", "preset": "pet"}, {"file": "b", "preset": "pet"}]"#,
+            #"{"a": "\"a\": 1, \"a\"", "b": {"a": [1, {"a": 2}]}, "A": 3}"#,
+            #"{"images": [], "x": [[], {}], "y": true, "z": null, "w": -1.5e3}"#,
+        ]
+        for text in texts {
+            #expect(JSONDuplicateKey.first(in: Data(text.utf8)) == nil, "\(text)")
+        }
+        let nested = JSONDuplicateKey.first(in: Data(#"{"images": [{"file": "a"}, {"file": "b", "file": "c"}]}"#.utf8))
+        #expect(nested == JSONDuplicateKey(key: "file", objectPath: ["images"], line: 1))
+        #expect(try LineArtPreset.parse(json: Data(#"{"name": "x", "settings": {"thickness": 4}}"#.utf8), fallbackName: "y").name == "x")
+    }
+}
+
 @Suite struct SettingsTests {
     @Test func defaultsComeFromTheSpecTable() {
         let settings = LineArtSettings()
