@@ -4,7 +4,7 @@ import LineArtKit
 /// Checks a JSON document against one of the JSON Schemas in `docs/`, in Swift, so the
 /// tests need no Python or network: the keywords those schemas use (`type`, `const`,
 /// `enum`, `required`, `properties`, `additionalProperties`, `items`, `minimum`, `maximum`,
-/// `oneOf` and `$ref` to `#/$defs/...`) are checked as JSON Schema 2020-12 defines them, and
+/// `exclusiveMinimum`, `oneOf` and `$ref` to `#/$defs/...`) are checked as JSON Schema 2020-12 defines them, and
 /// any other keyword is itself reported, so a schema cannot quietly use one left unchecked.
 struct JSONSchemaCheck {
     let schema: JSONValue
@@ -19,6 +19,13 @@ struct JSONSchemaCheck {
     func problems(in document: JSONValue) -> [String] {
         var found: [String] = []
         check(document, against: schema, at: "$", into: &found)
+        return found
+    }
+
+    /// Where `document` breaks the schema's definition `#/$defs/NAME` (`imageReport`, ...).
+    func problems(in document: JSONValue, as definition: String) -> [String] {
+        var found: [String] = []
+        check(document, against: .object(["$ref": .string("#/$defs/\(definition)")]), at: "$", into: &found)
         return found
     }
 
@@ -80,6 +87,8 @@ struct JSONSchemaCheck {
                 if let v = Self.number(value), let b = Self.number(bound), v < b { problems.append("\(path): \(v) is below the minimum \(b)") }
             case ("maximum", let bound):
                 if let v = Self.number(value), let b = Self.number(bound), v > b { problems.append("\(path): \(v) is above the maximum \(b)") }
+            case ("exclusiveMinimum", let bound):
+                if let v = Self.number(value), let b = Self.number(bound), v <= b { problems.append("\(path): \(v) is not above \(b)") }
             default:
                 problems.append("\(path): the schema keyword \(keyword) is not checked by JSONSchemaCheck")
             }

@@ -178,22 +178,23 @@ import Testing
     /// Reports with and without paper, and the batch report, fit the schema; a report with
     /// a field the schema lacks does not.
     @Test func reportsFitTheSchema() throws {
-        let validator = try ReportSchemaValidator(schemaAt: CLI.repositoryRoot.appendingPathComponent("docs/report.schema.json"))
-        #expect(validator.uncheckedKeywords().isEmpty, "\(validator.uncheckedKeywords())")
+        let check = try JSONSchemaCheck(docsFile: "report.schema.json")
         for options in [["--page", "a4", "--format", "png,pdf", "--dpi", "90"], ["--page", "none"], ["--page", "letter", "--format", "svg"]] {
             let folder = try TemporaryFolder()
-            let report = try Self.convert(landscape: false, options, in: folder)
-            #expect(report["placement"] != nil, "\(options)")
-            #expect(validator.problems(report).isEmpty, "\(options): \(validator.problems(report))")
-            let batch = try readJSONObject(folder.path("out/report.json"))
-            #expect(validator.problems(batch).isEmpty, "\(validator.problems(batch))")
+            _ = try Self.convert(landscape: false, options, in: folder)
+            let report = try JSONDecoder().decode(JSONValue.self, from: Data(contentsOf: folder.path("out/shapes.json")))
+            guard case .object(var fields) = report, case .object(var placement)? = fields["placement"] else {
+                Issue.record("\(options): no placement object"); continue
+            }
+            #expect(check.problems(in: report).isEmpty, "\(options): \(check.problems(in: report))")
+            let batch = try check.problems(inFile: folder.path("out/report.json"))
+            #expect(batch.isEmpty, "\(batch)")
 
-            var extra = report
-            var placement = try #require(report["placement"] as? [String: Any])
-            placement["origin"] = "top-left"
-            extra["placement"] = placement
-            #expect(validator.problems(extra) == ["$: matches 0 of the oneOf choices, not 1"])
-            #expect(validator.problems(extra, as: "imageReport") == ["$.placement: origin is not in the schema"])
+            placement["origin"] = .string("top-left")
+            fields["placement"] = .object(placement)
+            let extra = JSONValue.object(fields)
+            #expect(check.problems(in: extra) == ["$: matches 0 of the oneOf schemas, not 1"])
+            #expect(check.problems(in: extra, as: "imageReport") == ["$.placement: \"origin\" is not in the schema"])
         }
     }
 }
