@@ -144,6 +144,9 @@ extension PhotoConverter {
                 }
                 files.append((paths.regionMap, try map.pngData()))
                 regionInfos = map.regions
+                if let colours = result.regionColours, colours.count == map.regions.count {
+                    for k in regionInfos!.indices { regionInfos![k].color = colours[k] }
+                }
             }
         }
         var report = ImageReport(

@@ -66,12 +66,14 @@ public struct LineArtPipeline: Sendable {
                 ? postprocessDrawing(lines)
                 : drawFaceFeatures(on: postprocess(lines), prepared, faces: faces)
         }
-        let analysis = timed(&timings.validate) {
+        let (analysis, colours) = timed(&timings.validate) {
             var context = SuggestionContext(settings)
             if source == .drawing { context.segmentBoundaries = false }  // traced lines are gap-closed
-            return validator.analyze(page, suggestionContext: context)
+            let analysis = validator.analyze(page, suggestionContext: context)
+            return (analysis, LineArtKit.regionColours(analysis.regions, lab: prepared.lab))
         }
-        return PipelineResult(lineArt: page, analysis: analysis, faces: faces, lineSource: source, timings: timings)
+        return PipelineResult(lineArt: page, analysis: analysis, faces: faces, lineSource: source, timings: timings,
+                              regionColours: colours)
     }
 
     /// Stage 1: resize to `maxDimension`, blur, contrast curve, denoise, polarity.
@@ -220,6 +222,9 @@ public struct PipelineResult: Sendable {
     public var lineSource: LineSource
     /// Preprocess, extract, post-process and validate times (decode and encode are 0).
     public var timings: StageTimings
+    /// The photo's colour in each paper region (``regionColours(_:lab:)``), label `k` at
+    /// index `k - 1`; nil when the page and the preprocessed photo differ in size.
+    public var regionColours: [SRGBColour]?
 
     public var fillability: FillabilityResult { analysis.result }
 }

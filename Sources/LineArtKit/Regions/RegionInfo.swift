@@ -21,9 +21,12 @@ public struct RegionInfo: Sendable, Equatable, Codable {
     /// the ink (by ``nearestRegionLabels(_:)``, a 4-connected geodesic Voronoi partition
     /// of the ink) borders this region's share.
     public var neighbors: [Int]
+    /// The region's colour in the photo (``regionColours(_:lab:)``), `"#rrggbb"` in JSON: a
+    /// hint for a palette or colour by number. nil when unknown.
+    public var color: SRGBColour?
 
     public init(id: Int, area: Int, bounds: LabelBounds, seed: PixelPoint, inscribedRadius: Double,
-                touchesBorder: Bool, neighbors: [Int]) {
+                touchesBorder: Bool, neighbors: [Int], color: SRGBColour? = nil) {
         self.id = id
         self.area = area
         self.bounds = bounds
@@ -31,5 +34,6 @@ public struct RegionInfo: Sendable, Equatable, Codable {
         self.inscribedRadius = inscribedRadius
         self.touchesBorder = touchesBorder
         self.neighbors = neighbors
+        self.color = color
     }
 }

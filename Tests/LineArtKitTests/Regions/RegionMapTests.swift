@@ -114,3 +114,33 @@ enum StoredPNG {
         return (0..<(width * height)).map { UInt16(rows[2 * $0]) << 8 | UInt16(rows[2 * $0 + 1]) }
     }
 }
+
+/// ``regionColours(_:lab:)``: the mean colour of each region's pixels, ink left out.
+@Suite struct RegionColoursTests {
+    @Test func eachRegionGetsTheMeanOfItsOwnPixels() throws {
+        // Two boxes split by a vertical line of ink: the left box red and blue half and half
+        // (mean Lab of the two), the right box green; the ink pixels are black and count for
+        // neither.
+        var page = VectorTestPages.blank(21, 10)
+        for y in 0..<10 { page.samples[y * 21 + 10] = 0 }
+        let analysis = FillabilityValidator(minRegionArea: 1).analyze(page)
+        #expect(analysis.regions.count == 2)
+        let red = LabToSRGBTests.lab(255, 0, 0), blue = LabToSRGBTests.lab(0, 0, 255), green = LabToSRGBTests.lab(0, 160, 0)
+        var samples = [Float](repeating: 0, count: 21 * 10 * 3)
+        for y in 0..<10 {
+            for x in 0..<21 {
+                let c = x == 10 ? (0, 0, 0) : x > 10 ? green : (y < 5 ? red : blue)
+                samples[3 * (y * 21 + x)] = Float(c.0)
+                samples[3 * (y * 21 + x) + 1] = Float(c.1)
+                samples[3 * (y * 21 + x) + 2] = Float(c.2)
+            }
+        }
+        let lab = FloatImage(width: 21, height: 10, channels: 3, samples: samples)
+        let colours = try #require(regionColours(analysis.regions, lab: lab))
+        let mean = LabColor.srgb(l: (red.0 + blue.0) / 2, a: (red.1 + blue.1) / 2, b: (red.2 + blue.2) / 2)
+        #expect(colours == [mean, SRGBColour(red: 0, green: 160, blue: 0)])
+        // Another size than the page: no colours.
+        #expect(regionColours(analysis.regions, lab: FloatImage(width: 20, height: 10, channels: 3,
+                                                                 samples: [Float](repeating: 0, count: 600))) == nil)
+    }
+}

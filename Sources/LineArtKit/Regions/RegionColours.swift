@@ -1,0 +1,32 @@
+/// The colour of each paper region in the photo the page was made from: the mean CIE
+/// L*a*b* of the region's pixels in the preprocessed photo (resized to the page, denoised,
+/// blurred and contrast-curved as the preset says: the image the lines were found in),
+/// as 8-bit sRGB. Ink pixels count for no region. A hint for a tap-to-fill app (a palette,
+/// colour by number, a preview), reported as each region's `color`.
+///
+/// - Parameters:
+///   - regions: the page's paper regions (labels `1...count`, 0 ink).
+///   - lab: the preprocessed photo, 3 channels, the same size as `regions`.
+/// - Returns: `count` colours, the colour of label `k` at index `k - 1`; nil when the sizes
+///   differ.
+public func regionColours(_ regions: LabelMap, lab: FloatImage) -> [SRGBColour]? {
+    guard lab.channels == 3, lab.width == regions.width, lab.height == regions.height else { return nil }
+    let n = regions.count
+    var sums = [Double](repeating: 0, count: 3 * (n + 1))
+    regions.labels.withUnsafeBufferPointer { labels in
+        lab.samples.withUnsafeBufferPointer { px in
+            sums.withUnsafeMutableBufferPointer { sums in
+                for i in 0..<labels.count {
+                    let k = 3 * Int(labels[i])
+                    sums[k] += Double(px[3 * i])
+                    sums[k + 1] += Double(px[3 * i + 1])
+                    sums[k + 2] += Double(px[3 * i + 2])
+                }
+            }
+        }
+    }
+    return n == 0 ? [] : (1...n).map { label in
+        let area = Double(max(1, regions.areas[label]))
+        return LabColor.srgb(l: sums[3 * label] / area, a: sums[3 * label + 1] / area, b: sums[3 * label + 2] / area)
+    }
+}
