@@ -33,7 +33,10 @@ struct TuneCommand: ParsableCommand {
 
             Exit status: 0 done; 1 some samples could not be read or decoded (they
             are left out; if none decodes nothing is written); 2 usage error,
-            including samples with no photo in them; 130 interrupted.
+            including samples with no photo in them; 130 interrupted. A sample path
+            that does not exist (or cannot be read) is a usage error when none of
+            the named paths can be used; beside paths that can, it is left out like
+            a photo that cannot be decoded (exit status 1).
 
             Ctrl-C ends the search: the pipeline runs in progress finish, and the
             combinations evaluated so far are ranked and written as above (exit
@@ -135,6 +138,7 @@ struct TuneCommand: ParsableCommand {
         let axes = try parseAxes()
         let outputRoot = output ?? "."
         let discovery = InputDiscovery(excluding: [outputRoot]).discover(samples)
+        try requireSomeNamedInput(discovery, named: samples)
         for problem in discovery.problems { writeError("lineart: \(problem.path): \(problem.reason)\n") }
         if !quiet { for duplicate in discovery.duplicates { writeError("lineart: \(duplicate.note)\n") } }
         guard !discovery.inputs.isEmpty else {
