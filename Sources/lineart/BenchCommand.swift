@@ -22,7 +22,10 @@ struct BenchCommand: ParsableCommand {
             Timings on a busy machine are noisy: compare medians of runs taken side
             by side (docs/benchmarks.md). A photo that cannot be decoded is named on
             stderr and left out; the others are timed, and the exit status is 1.
-            Samples with no photo in them are a usage error (exit status 2).
+            Samples with no photo in them are a usage error (exit status 2). A
+            sample path that does not exist (or cannot be read) is a usage error
+            when none of the named paths can be used; beside paths that can, it is
+            left out like a photo that cannot be decoded (exit status 1).
 
             Examples:
               lineart bench SampleImages --repeat 10
@@ -75,6 +78,7 @@ struct BenchCommand: ParsableCommand {
 
     func run() throws {
         let discovery = InputDiscovery().discover(samples)
+        try requireSomeNamedInput(discovery, named: samples)
         for problem in discovery.problems { writeError("lineart: \(problem.path): \(problem.reason)\n") }
         for duplicate in discovery.duplicates { writeError("lineart: \(duplicate.note)\n") }
         guard !discovery.inputs.isEmpty else {

@@ -19,7 +19,7 @@ struct ConvertCommand: ParsableCommand {
 
             Existing files: a page or report that exists is an error unless --overwrite replaces it or --skip-existing leaves the photo alone. No output ever replaces an input photo: a page, region map or report that would be one of the batch's photos (an output folder that is the photos' own folder) fails that photo, even with --overwrite; OUTPUT/report.json being a photo is a usage error. --booklet and --contact-sheet are checked before any photo is converted: an input photo, a page or report of the batch, a folder, a path through a file, or an existing file without --overwrite or --skip-existing is a usage error. With --skip-existing they are rewritten for the whole batch: the pages kept from an earlier run are read back from their NAME.json for the contact sheet and report.json, and drawn again for the booklet when this run has their settings.
 
-            Exit status: 0 all converted, 1 some failed, 2 usage error, 130 interrupted. A booklet, contact sheet or report.json that cannot be written also makes it 1. A folder with no photos in it is said on stderr (unless --quiet) and is not a failure (0).
+            Exit status: 0 all converted, 1 some failed, 2 usage error, 130 interrupted. A path named on the command line that does not exist (or cannot be read) is a usage error (2) when none of the named paths can be used, since there is nothing to work on; beside paths that can, it is a failed file (1): it is named on stderr and the others are converted (and it is listed in report.json). A booklet, contact sheet or report.json that cannot be written also makes it 1. A folder with no photos in it is said on stderr (unless --quiet) and is not a failure (0).
 
             Examples:
               lineart convert SampleImages --output pages
@@ -94,10 +94,7 @@ struct ConvertCommand: ParsableCommand {
         let outputRoot = output ?? "."
 
         let discovery = InputDiscovery(excluding: [outputRoot]).discover(inputs)
-        if discovery.inputs.isEmpty && discovery.problems.count == inputs.count {
-            let reasons = discovery.problems.map { "\($0.path): \($0.reason)" }.joined(separator: "; ")
-            throw ValidationError("no input found: \(reasons)")
-        }
+        try requireSomeNamedInput(discovery, named: inputs)
         if discovery.inputs.isEmpty && discovery.problems.isEmpty && !quiet {
             // Not an error (a folder can be empty today and full tomorrow), but say so.
             writeError("lineart: \(noPhotosFound(in: inputs))\n")

@@ -33,7 +33,10 @@ struct TuneCommand: ParsableCommand {
 
             Exit status: 0 done; 1 some samples could not be read or decoded (they
             are left out; if none decodes nothing is written); 2 usage error,
-            including samples with no photo in them; 130 interrupted.
+            including samples with no photo in them; 130 interrupted. A sample path
+            that does not exist (or cannot be read) is a usage error when none of
+            the named paths can be used; beside paths that can, it is left out like
+            a photo that cannot be decoded (exit status 1).
 
             Ctrl-C ends the search: the pipeline runs in progress finish, and the
             combinations evaluated so far are ranked and written as above (exit
@@ -82,7 +85,7 @@ struct TuneCommand: ParsableCommand {
     @Option(name: .long, parsing: .unconditional, help: "Pipeline runs at once (default: the number of cores; at most four per core).")
     var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
 
-    @Flag(name: [.short, .long], help: "Print no progress.")
+    @Flag(name: [.short, .long], help: "Print no progress (on a terminal a counter; in a log a line each time the search passes a tenth of the way).")
     var quiet = false
 
     func validate() throws {
@@ -135,6 +138,7 @@ struct TuneCommand: ParsableCommand {
         let axes = try parseAxes()
         let outputRoot = output ?? "."
         let discovery = InputDiscovery(excluding: [outputRoot]).discover(samples)
+        try requireSomeNamedInput(discovery, named: samples)
         for problem in discovery.problems { writeError("lineart: \(problem.path): \(problem.reason)\n") }
         if !quiet { for duplicate in discovery.duplicates { writeError("lineart: \(duplicate.note)\n") } }
         guard !discovery.inputs.isEmpty else {
@@ -150,15 +154,17 @@ struct TuneCommand: ParsableCommand {
         let quiet = self.quiet
         let jobs = limitedToFourPerCore(self.jobs, option: "--jobs", quiet: quiet)
         let evaluator = TuningEvaluator(base: base, inputs: discovery.inputs, jobs: jobs)
-        // A counter redrawn in place on a terminal; elsewhere (a log, CI) a line at every
-        // tenth of the way, since "\r" would run them all into one line.
+        // A counter redrawn in place on a terminal; elsewhere (a log, CI) a line each time
+        // the count passes a tenth of the way (ProgressLogLines), since "\r" would run them
+        // all into one line.
         let onTerminal = isatty(STDERR_FILENO) == 1
+        let logLines = ProgressLogLines()
         @Sendable func progress(_ done: Int, of total: Int, _ what: String) {
             guard !quiet else { return }
             if onTerminal {
                 writeError("\r\(done)/\(total) \(what)")
-            } else if done == total || done % max(1, total / 10) == 0 {
-                writeError("\(done)/\(total) \(what)\n")
+            } else if let line = logLines.line(done, of: total, what) {
+                writeError(line + "\n")
             }
         }
         let method = axes.isEmpty ? search : "grid"
@@ -200,6 +206,7 @@ struct TuneCommand: ParsableCommand {
             throw ValidationError(error.description)
         }
         if !quiet && onTerminal { writeError("\n") }
+        if !quiet && !onTerminal, let line = logLines.closingLine() { writeError(line + "\n") }
         for failure in failures { writeError("lineart: \(failure.input): \(failure.reason) (left out)\n") }
         let failedInputs = Set(failures.map(\.input))
         let used = discovery.inputs.filter { !failedInputs.contains($0.path) }

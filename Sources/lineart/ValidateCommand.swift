@@ -7,9 +7,9 @@ struct ValidateCommand: ParsableCommand {
         commandName: "validate",
         abstract: "Check whether existing line art is fillable.",
         discussion: """
-            Works on any black-on-white page (from this tool or another): paper is every pixel with gray value >= 128, ink the rest. Folders are walked recursively like convert's inputs (so 'lineart validate pages/' checks a whole batch); the region maps convert writes (NAME.regions.png) are left out of folders. Prints, per page, the region count, closure rate, leak potential, tap usability and ink fraction against the preset's targets, with suggestions for the settings to change. An image that looks like a photo rather than line art (mostly mid-gray) gets a warning on stderr.
+            Works on any black-on-white page (from this tool or another): paper is every pixel with gray value >= 128, ink the rest. Folders are walked recursively like convert's inputs (so 'lineart validate pages/' checks a whole batch); the region maps convert writes are left out of folders: a file named NAME.regions.png that is a 16-bit grayscale PNG. A NAME.regions.png that is 1-bit or 8-bit is a page (the page of a photo named NAME.regions.jpg) and is checked; a file named on the command line is always checked. Prints, per page, the region count, closure rate, leak potential, tap usability and ink fraction against the preset's targets, with suggestions for the settings to change. An image that looks like a photo rather than line art (mostly mid-gray) gets a warning on stderr.
 
-            Exit status: 0 every page passes, 1 some page fails its targets or cannot be read, 2 usage error. A folder with no images in it is said on stderr and is not a failure (0).
+            Exit status: 0 every page passes, 1 some page fails its targets or cannot be read, 2 usage error. A path named on the command line that does not exist (or cannot be read) is a usage error (2) when none of the named paths can be used, since there is nothing to work on; beside paths that can, it is a failed file (1): it is named on stderr and the others are checked (and it is listed with its error under --json). A folder with no images in it is said on stderr and is not a failure (0).
             """
     )
 
@@ -35,11 +35,15 @@ struct ValidateCommand: ParsableCommand {
     }
 
     /// The pages to check: the files named, and the images in the folders named, without
-    /// convert's region maps; plus what could not be walked.
-    func pages() -> (paths: [String], problems: [InputDiscovery.Problem]) {
+    /// convert's region maps (``RegionMap/isMapFile(atPath:)``: by name and content, so the
+    /// 8-bit page of a photo named `x.regions.jpg` is checked); plus what could not be walked.
+    /// - Throws: a `ValidationError` when none of the paths named can be used
+    ///   (``requireSomeNamedInput(_:named:)``).
+    func pages() throws -> (paths: [String], problems: [InputDiscovery.Problem]) {
         let found = InputDiscovery().discover(images)
+        try requireSomeNamedInput(found, named: images)
         let named = Set(images)
-        let paths = found.inputs.map(\.path).filter { named.contains($0) || !$0.hasSuffix(".regions.png") }
+        let paths = found.inputs.map(\.path).filter { named.contains($0) || !RegionMap.isMapFile(atPath: $0) }
         return (paths, found.problems)
     }
 
@@ -47,7 +51,7 @@ struct ValidateCommand: ParsableCommand {
         let preset = try presetOptions.resolve()
         var entries: [PageValidation] = []
         var allPass = true
-        let (paths, problems) = pages()
+        let (paths, problems) = try pages()
         for problem in problems {
             allPass = false
             entries.append(PageValidation(input: problem.path, fillability: nil, error: problem.reason))

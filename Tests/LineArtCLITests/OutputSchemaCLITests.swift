@@ -3,8 +3,8 @@ import LineArtKit
 import Testing
 
 /// Real outputs of each command against their JSON Schemas in docs/: the per-photo and batch
-/// reports of convert (report.schema.json), `bench --json` (bench.schema.json) and tune's
-/// evaluations.json (tune.schema.json).
+/// reports of convert (report.schema.json), `validate --json` (validate.schema.json),
+/// `bench --json` (bench.schema.json) and tune's evaluations.json (tune.schema.json).
 @Suite struct OutputSchemaCLITests {
     static func dot() throws -> [UInt8] {
         try PNGEncoder(pixelFormat: .gray8).encode(ByteImage(width: 8, height: 8, repeating: 200))
@@ -22,6 +22,52 @@ import Testing
             let problems = try check.problems(inFile: folder.path("out/\(file)"))
             #expect(problems.isEmpty, "\(file): \(problems)")
         }
+    }
+
+    /// `validate --json` had no schema. It has docs/validate.schema.json now; a single page,
+    /// and a folder with a page, a photo (a warning) and a file that is not an image (an
+    /// error entry), match it.
+    @Test func validatesJSONMatchesValidateSchema() throws {
+        let folder = try TemporaryFolder()
+        var grid = ByteImage(width: 101, height: 101, repeating: 255)
+        for y in 0..<101 { for x in 0..<101 where x % 10 == 0 || y % 10 == 0 { grid[x, y] = 0 } }
+        try folder.write("pages/grid.png", try PNGEncoder(pixelFormat: .bilevel).encode(grid))
+        try folder.copySample("chelsea.png", to: "pages/cat.png")
+        try folder.write("pages/bad.png", Array("not a page\n".utf8))
+        let check = try JSONSchemaCheck(docsFile: "validate.schema.json")
+        let single = try CLI.run(["validate", "pages/grid.png", "--preset", "landscape", "--json"], in: folder.url)
+        #expect(single.status == 1, "the grid does not pass: \(single.stderr)")
+        let singleDocument = try JSONDecoder().decode(JSONValue.self, from: Data(single.stdout.utf8))
+        #expect(check.problems(in: singleDocument) == [], "\(single.stdout)")
+
+        let batch = try CLI.run(["validate", "pages", "--preset", "landscape", "--json"], in: folder.url)
+        #expect(batch.status == 1, "bad.png cannot be read: \(batch.stderr)")
+        let document = try JSONDecoder().decode(JSONValue.self, from: Data(batch.stdout.utf8))
+        #expect(check.problems(in: document) == [], "\(batch.stdout)")
+        let pages = try #require(try parseJSONObject(batch.stdout)["pages"] as? [[String: Any]])
+        #expect(pages.count == 3)
+        #expect(pages.filter { $0["error"] != nil }.compactMap { $0["input"] as? String } == ["pages/bad.png"])
+        #expect(pages.contains { ($0["warnings"] as? [String])?.isEmpty == false }, "the photo is warned about")
+
+        // The schema holds what matters: an entry with both or neither of fillability and
+        // error, or a key it does not list, is found.
+        let broken = batch.stdout.replacingOccurrences(of: #""error" : "not an image"#, with: #""problem" : "not an image"#)
+        let problems = check.problems(in: try JSONDecoder().decode(JSONValue.self, from: Data(broken.utf8)))
+        #expect(problems.contains("$.pages[0]: matches 0 of the oneOf schemas, not 1"), "\(problems)")
+        #expect(problems.contains("$.pages[0]: \"problem\" is not in the schema"), "\(problems)")
+    }
+
+    /// validate.schema.json is self-contained (any validator reads it alone), so it repeats
+    /// convert's fillability definition; the two must stay the same.
+    @Test func validateAndConvertShareOneFillabilityDefinition() throws {
+        func fillability(_ file: String) throws -> JSONValue? {
+            guard case .object(let root) = try JSONSchemaCheck(docsFile: file).schema,
+                  case .object(let definitions)? = root["$defs"] else { return nil }
+            return definitions["fillability"]
+        }
+        let validate = try fillability("validate.schema.json")
+        #expect(validate != nil)
+        #expect(validate == (try fillability("report.schema.json")))
     }
 
     @Test func benchJSONMatchesBenchSchema() throws {

@@ -31,6 +31,33 @@ import Testing
         #expect(result.stderr.contains("2/2 pipeline runs\n"), "\(result.stderr)")
     }
 
+    /// In a log, a progress line came only when the count landed exactly on a multiple of a
+    /// tenth of the budget, and a coordinate round evaluates up to five combinations at once,
+    /// so it could jump past it: with budget 30 the log showed "15/30" and "30/30" only. Now
+    /// the count that passes each tenth gets a line, and the last line is the count reached.
+    @Test func coordinateProgressInALogShowsEveryTenthItPasses() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("samples/dot.png", try PNGEncoder(pixelFormat: .gray8).encode(ByteImage(width: 8, height: 8, repeating: 200)))
+        let result = try CLI.run(["tune", "samples", "--preset", "toddler", "--search", "coordinate", "--budget", "30",
+                                  "--top", "1", "--output", "tuned"], in: folder.url)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(!result.stderr.contains("\r"))
+        let evaluations = try #require(try readJSONObject(folder.path("tuned/evaluations.json"))["evaluations"] as? [Any])
+        let counts = result.stderr.split(separator: "\n").compactMap { line -> Int? in
+            line.hasSuffix("/30 combinations") ? Int(line.prefix { $0 != "/" }) : nil
+        }
+        // A tenth of 30 is 3, and a round is at most five combinations (five levels of one
+        // setting), so the line for each tenth comes at most four counts after it: no two
+        // lines are more than 3 + 4 apart.
+        var previous = 0
+        for count in counts {
+            #expect(count > previous && count - previous <= 3 + 4, "progress \(counts)")
+            previous = count
+        }
+        #expect(counts.count >= 5, "progress \(counts)")
+        #expect(counts.last == evaluations.count, "progress \(counts), \(evaluations.count) evaluated")
+    }
+
     /// Ctrl-C ends the search: the combinations evaluated so far are ranked and written.
     @Test func ctrlCWritesTheCombinationsEvaluatedSoFar() throws {
         let folder = try TemporaryFolder()

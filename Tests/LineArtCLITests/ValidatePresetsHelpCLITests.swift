@@ -61,6 +61,22 @@ import Testing
         #expect((try parseJSONObject(named.stdout)["pages"] as? [[String: Any]])?.count == 1)
     }
 
+    /// Every file ending in `.regions.png` was left out of a folder, so the page of a photo
+    /// named `x.regions.jpg` (`x.regions.png`, an 8-bit page) was never checked. A region map
+    /// is now told by its content too (a 16-bit grayscale PNG): the page is checked, its
+    /// map `x.regions.regions.png` still left out.
+    @Test func thePageOfAPhotoNamedLikeARegionMapIsChecked() throws {
+        let folder = try TemporaryFolder()
+        try folder.copySample("HappyFish.jpg", to: "in/x.regions.jpg")
+        let converted = try CLI.run(["convert", "in", "-o", "out", "--preset", "toddler", "--regions", "-q"], in: folder.url)
+        #expect(converted.status <= 1, "\(converted.stderr)")
+        #expect(folder.allFiles().filter { $0.hasSuffix(".png") } == ["out/x.regions.png", "out/x.regions.regions.png"])
+        let result = try CLI.run(["validate", "out", "--preset", "toddler", "--json"], in: folder.url)
+        let pages = try #require(try parseJSONObject(result.stdout)["pages"] as? [[String: Any]])
+        #expect(pages.compactMap { $0["input"] as? String } == ["out/x.regions.png"], "\(result.stderr)")
+        #expect(!result.stderr.contains("no images found"), "\(result.stderr)")
+    }
+
     @Test func validateRefusesPagesOverItsMegapixelLimitAndTakesAHigherOne() throws {
         let folder = try TemporaryFolder()
         let page = ByteImage(width: 1500, height: 1000, repeating: 255)

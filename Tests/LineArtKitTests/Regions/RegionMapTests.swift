@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import LineArtKit
 
@@ -142,5 +143,29 @@ enum StoredPNG {
         // Another size than the page: no colours.
         #expect(regionColours(analysis.regions, lab: FloatImage(width: 20, height: 10, channels: 3,
                                                                  samples: [Float](repeating: 0, count: 600))) == nil)
+    }
+}
+
+/// Region map files are told by name and content: `NAME.regions.png` holding a 16-bit
+/// grayscale PNG. A page (1-bit or 8-bit) with that name is not one, nor is a 16-bit map
+/// under another name.
+@Suite struct RegionMapFileCheckTests {
+    @Test func aMapIsANameAndA16BitGrayHeader() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("regionmap-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        func write(_ name: String, _ bytes: [UInt8]) throws -> String {
+            let path = folder.appendingPathComponent(name).path
+            try Data(bytes).write(to: URL(fileURLWithPath: path))
+            return path
+        }
+        let map = try #require(RegionMap(RegionMapTests.analysis(VectorTestPages.drawing()).regions)).pngData()
+        let page = VectorTestPages.drawing()
+        #expect(RegionMap.isMapFile(atPath: try write("cat.regions.png", map)))
+        #expect(!RegionMap.isMapFile(atPath: try write("x.regions.png", try PNGEncoder(pixelFormat: .bilevel).encode(page))))
+        #expect(!RegionMap.isMapFile(atPath: try write("y.regions.png", try PNGEncoder(pixelFormat: .gray8).encode(page))))
+        #expect(!RegionMap.isMapFile(atPath: try write("map.png", map)), "not named as a map")
+        #expect(!RegionMap.isMapFile(atPath: try write("short.regions.png", Array(map.prefix(20)))))
+        #expect(!RegionMap.isMapFile(atPath: folder.appendingPathComponent("none.regions.png").path))
     }
 }
