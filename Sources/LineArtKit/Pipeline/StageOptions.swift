@@ -8,13 +8,18 @@ extension PreprocessOptions {
 }
 
 extension ExtractionParameters {
-    /// - Parameter targets: the page's region-count target; the regions engine keeps
-    ///   about the middle of that range in segments.
+    /// - Parameter targets: the page's region-count target. The regions engine's Ward
+    ///   merging stops a quarter of the way into that range, but at 2.5 times its minimum
+    ///   at most (125 segments on a standard page, 15 on a toddler page): a page needs
+    ///   enough regions to pass, and every segment beyond that is a line that more often
+    ///   follows shading or a blurred background than a shape (docs/quality.md, "a lower
+    ///   segment target").
     public init(_ settings: LineArtSettings, targets: FillabilityTargets = .standard) {
         self.init(contrastAdjustment: Float(settings.contrastAdjustment))
         minRegionArea = settings.minRegionArea
         lineWidth = settings.thickness
-        targetSegments = targets.minRegions + (targets.maxRegions - targets.minRegions) / 4
+        targetSegments = min(targets.minRegions + (targets.maxRegions - targets.minRegions) / 4,
+                             targets.minRegions * 5 / 2)
         minSegments = targets.minRegions + targets.minRegions / 10
         blurSigma = PreprocessOptions(settings).blurSigma
     }
