@@ -61,58 +61,42 @@ import Testing
         let png = try map.pngData()
         #expect(PNGEncoderTests.ihdr(png)?.bitDepth == 16)
         #expect(PNGEncoderTests.ihdr(png)?.colorType == 0)
-        let stored = try PNGEncoder(pixelFormat: .gray8, compressionLevel: 0)
-            .encodeGray16(width: map.width, height: map.height, samples: map.labels)
-        let decoded = try #require(StoredPNG.gray16(stored))
-        #expect(decoded == map.labels)
+        let read = try RegionMap.labels(fromPNG: png)
+        #expect(read.width == 60 && read.height == 60)
+        #expect(read.labels == map.labels)
+        #expect(read.labels.contains(400) && read.labels.contains(256) && read.labels.contains(0))
     }
-}
 
-/// Reads a 16-bit grayscale PNG written with zlib level 0 (stored deflate blocks), undoing
-/// the PNG row filters: enough to check the encoder without a 16-bit decoder.
-enum StoredPNG {
-    static func gray16(_ png: [UInt8]) -> [UInt16]? {
-        guard let chunks = Optional(Fixtures.pngChunks(png)), let header = chunks.first, header.type == "IHDR" else { return nil }
-        let h = header.data
-        let width = Int(h[0]) << 24 | Int(h[1]) << 16 | Int(h[2]) << 8 | Int(h[3])
-        let height = Int(h[4]) << 24 | Int(h[5]) << 16 | Int(h[6]) << 8 | Int(h[7])
-        guard h[8] == 16, h[9] == 0 else { return nil }
-        let z = chunks.filter { $0.type == "IDAT" }.flatMap(\.data)
-        var raw: [UInt8] = []
-        var at = 2  // zlib header
-        while at < z.count {
-            let blockHeader = z[at]
-            guard (blockHeader >> 1) & 3 == 0 else { return nil }  // not a stored block
-            let length = Int(z[at + 1]) | Int(z[at + 2]) << 8
-            raw.append(contentsOf: z[(at + 5)..<(at + 5 + length)])
-            at += 5 + length
-            if blockHeader & 1 == 1 { break }
+    /// Every label 0...65535 in one map, so each of the 16 bits is read back where it belongs,
+    /// whichever row filters the encoder picks.
+    @Test func everySixteenBitLabelReadsBack() throws {
+        let labels = (0..<65536).map { UInt16(truncatingIfNeeded: $0 &* 40503) }  // a permutation
+        let png = try PNGEncoder(pixelFormat: .gray8).encodeGray16(width: 256, height: 256, samples: labels)
+        #expect(try RegionMap.labels(fromPNG: png).labels == labels)
+    }
+
+    @Test func aFileThatIsNotARegionMapIsRefusedWithItsReason() throws {
+        let page = try PNGEncoder(pixelFormat: .gray8).encode(VectorTestPages.blank(8, 8))
+        #expect(throws: RegionMapReadError(reason: "not a 16-bit grayscale PNG")) {
+            try RegionMap.labels(fromPNG: page)
         }
-        let stride = 2 * width
-        guard raw.count >= height * (stride + 1) else { return nil }
-        var rows = [UInt8](repeating: 0, count: height * stride)
-        for y in 0..<height {
-            let filter = raw[y * (stride + 1)]
-            for i in 0..<stride {
-                let x = Int(raw[y * (stride + 1) + 1 + i])
-                let a = i >= 2 ? Int(rows[y * stride + i - 2]) : 0
-                let b = y > 0 ? Int(rows[(y - 1) * stride + i]) : 0
-                let c = (i >= 2 && y > 0) ? Int(rows[(y - 1) * stride + i - 2]) : 0
-                let predictor: Int
-                switch filter {
-                case 0: predictor = 0
-                case 1: predictor = a
-                case 2: predictor = b
-                case 3: predictor = (a + b) / 2
-                case 4:
-                    let p = a + b - c, pa = abs(p - a), pb = abs(p - b), pc = abs(p - c)
-                    predictor = pa <= pb && pa <= pc ? a : (pb <= pc ? b : c)
-                default: return nil
-                }
-                rows[y * stride + i] = UInt8((x + predictor) & 0xff)
-            }
+        #expect(throws: RegionMapReadError.self) { try RegionMap.labels(fromPNG: Array("not a png".utf8)) }
+
+        let map = try PNGEncoder(pixelFormat: .gray8).encodeGray16(width: 30, height: 20,
+                                                                     samples: (0..<600).map { UInt16($0) })
+        // Cut inside the image data: the chunk no longer fits in the file.
+        #expect(throws: RegionMapReadError(reason: "a PNG chunk is cut short")) {
+            try RegionMap.labels(fromPNG: Array(map.prefix(map.count - 20)))
         }
-        return (0..<(width * height)).map { UInt16(rows[2 * $0]) << 8 | UInt16(rows[2 * $0 + 1]) }
+        // A header that claims 100000 x 100000 pixels over the same few bytes of data is
+        // refused before the 20 GB it would take are allocated.
+        var huge = map
+        for (offset, value) in [(16, 100_000), (20, 100_000)] {
+            for k in 0..<4 { huge[offset + k] = UInt8(truncatingIfNeeded: value >> (24 - 8 * k)) }
+        }
+        #expect(throws: RegionMapReadError(reason: "the image data is too short for the 100000x100000 pixels the header declares")) {
+            try RegionMap.labels(fromPNG: huge)
+        }
     }
 }
 
