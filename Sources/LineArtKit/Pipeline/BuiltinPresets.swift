@@ -26,7 +26,8 @@ public enum BuiltinPresets {
                 "minSpeckArea": 40,
                 "denoise": 4,
                 "engine": "regions",
-                "faceFeatures": true
+                "faceFeatures": true,
+                "regionTarget": 0
               }
             }
 
@@ -49,7 +50,8 @@ public enum BuiltinPresets {
                 "minSpeckArea": 24,
                 "denoise": 2,
                 "engine": "regions",
-                "faceFeatures": true
+                "faceFeatures": true,
+                "regionTarget": 0
               }
             }
 
@@ -72,7 +74,8 @@ public enum BuiltinPresets {
                 "minSpeckArea": 16,
                 "denoise": 3,
                 "engine": "regions",
-                "faceFeatures": true
+                "faceFeatures": true,
+                "regionTarget": 0
               }
             }
 
@@ -95,7 +98,8 @@ public enum BuiltinPresets {
                 "minSpeckArea": 16,
                 "denoise": 3,
                 "engine": "regions",
-                "faceFeatures": true
+                "faceFeatures": true,
+                "regionTarget": 0
               }
             }
 
@@ -118,7 +122,8 @@ public enum BuiltinPresets {
                 "minSpeckArea": 24,
                 "denoise": 4,
                 "engine": "regions",
-                "faceFeatures": true
+                "faceFeatures": true,
+                "regionTarget": 0
               }
             }
 
@@ -141,7 +146,8 @@ public enum BuiltinPresets {
                 "minSpeckArea": 24,
                 "denoise": 2,
                 "engine": "regions",
-                "faceFeatures": true
+                "faceFeatures": true,
+                "regionTarget": 0
               }
             }
 

@@ -67,8 +67,11 @@ public struct LineArtPipeline: Sendable {
                 : drawFaceFeatures(on: postprocess(lines), prepared, faces: faces)
         }
         let (analysis, colours) = timed(&timings.validate) {
-            var context = SuggestionContext(settings)
-            if source == .drawing { context.segmentBoundaries = false }  // traced lines are gap-closed
+            var context = SuggestionContext(settings, targets: preset.profile.targets)
+            if source == .drawing {  // traced lines are gap-closed, and no segments are merged
+                context.segmentBoundaries = false
+                context.regionTarget = 0
+            }
             let analysis = validator.analyze(page, suggestionContext: context)
             return (analysis, LineArtKit.regionColours(analysis.regions, lab: prepared.lab))
         }
@@ -249,13 +252,15 @@ extension FillabilityProfile {
 
 extension SuggestionContext {
     /// The settings the suggestions talk about; `segmentBoundaries` when their engine draws
-    /// the boundaries of a segmentation.
-    public init(_ settings: LineArtSettings) {
+    /// the boundaries of a segmentation, and then the `regionTarget` in effect for `targets`.
+    public init(_ settings: LineArtSettings, targets: FillabilityTargets = .standard) {
+        let segments = ExtractionEngines.named(settings.engine)?.drawsRegionBoundaries ?? false
         self.init(thickness: settings.thickness, closeLargeGaps: settings.closeLargeGaps,
                   largeGapKernel: settings.largeGapKernel, minRegionArea: settings.minRegionArea,
                   contrastAdjustment: settings.contrastAdjustment, blurAmount: settings.blurAmount,
                   simplifyRegions: settings.simplifyRegions, maxDimension: settings.maxDimension,
-                  segmentBoundaries: ExtractionEngines.named(settings.engine)?.drawsRegionBoundaries ?? false)
+                  segmentBoundaries: segments,
+                  regionTarget: segments ? ExtractionParameters(settings, targets: targets).targetSegments : 0)
     }
 }
 

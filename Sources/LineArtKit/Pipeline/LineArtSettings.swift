@@ -29,6 +29,9 @@ public struct LineArtSettings: Sendable, Equatable, Hashable {
     public var engine: String
     /// Whether faces found on the page get their eyes, nose and mouth drawn.
     public var faceFeatures: Bool
+    /// Regions engine: how many segments its merging keeps (the page's level of detail);
+    /// 0 derives it from the preset's fillability targets.
+    public var regionTarget: Int
 
     /// The defaults: every field takes the `defaultValue` of its spec in ``specs``.
     public init() {
@@ -36,6 +39,7 @@ public struct LineArtSettings: Sendable, Equatable, Hashable {
         maxDimension = 0; contrastAdjustment = 0; thickness = 0; closeLargeGaps = false
         largeGapKernel = 0; contrastBoost = 0; blurAmount = 0; minRegionArea = 0
         simplifyRegions = false; minSpeckArea = 0; denoise = 0; engine = ""; faceFeatures = false
+        regionTarget = 0
         for spec in Self.specs {
             spec.resetToDefault(&self)
         }
@@ -49,7 +53,7 @@ extension LineArtSettings {
             .int("maxDimension", \.maxDimension, 256...1024, default: 768,
                  "Longest side of the working image in pixels: larger photos are area-averaged down to it, smaller ones enlarged to it, so line widths and region sizes mean the same on every photo. Larger keeps finer detail and more regions."),
             .double("contrastAdjustment", \.contrastAdjustment, 1.0...3.0, default: 2.0,
-                    "Scales the edge-detection thresholds derived from each photo. Higher keeps fewer, stronger edges (fewer regions); lower keeps faint ones."),
+                    "Scales the edge-detection thresholds derived from each photo (edges engine), or the scale of the first colour segmentation (regions engine, k = 90 x contrastAdjustment). Higher keeps fewer, stronger edges or coarser segments; lower keeps faint ones. On the regions engine the number of regions follows regionTarget more than this."),
             .int("thickness", \.thickness, 1...8, default: 2,
                  "Width of the final strokes in pixels at the working size."),
             .bool("closeLargeGaps", \.closeLargeGaps, default: true,
@@ -72,6 +76,8 @@ extension LineArtSettings {
                     "Extraction engine: edges (colour-aware gradient, non-maximum suppression, hysteresis) or regions (graph-based colour segmentation, small segments merged, boundaries drawn: closed by construction)."),
             .bool("faceFeatures", \.faceFeatures, default: true,
                   "Find faces looking at the camera (at least a tenth of the page across, upright or leaning up to about 25 degrees) and draw their eyes, brows, nose and mouth as open strokes; the report lists the faces. Off: no face search."),
+            .int("regionTarget", \.regionTarget, 0...1000, default: 0,
+                 "Regions engine: the page's level of detail, as the number of segments its merging keeps (the page ends with somewhat fewer regions, once segments too small to tap have joined a neighbour). Lower gives a simpler page of fewer, bigger shapes; higher, more detail, up to what the first segmentation finds (lower contrastAdjustment or raise maxDimension for more). 0: from the preset's fillability targets, 2.5 times the fewest regions they allow but at most a quarter of the way into their range (125 on a standard page, 15 on a toddler page)."),
         ]
     }
 

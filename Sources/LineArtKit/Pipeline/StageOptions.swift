@@ -8,19 +8,21 @@ extension PreprocessOptions {
 }
 
 extension ExtractionParameters {
-    /// - Parameter targets: the page's region-count target. The regions engine's Ward
-    ///   merging stops a quarter of the way into that range, but at 2.5 times its minimum
-    ///   at most (125 segments on a standard page, 15 on a toddler page): a page needs
-    ///   enough regions to pass, and every segment beyond that is a line that more often
-    ///   follows shading or a blurred background than a shape (docs/quality.md, "a lower
-    ///   segment target").
+    /// - Parameter targets: the page's region-count target. Unless `regionTarget` sets it,
+    ///   the regions engine's Ward merging stops a quarter of the way into that range, but
+    ///   at 2.5 times its minimum at most (125 segments on a standard page, 15 on a toddler
+    ///   page): a page needs enough regions to pass, and every segment beyond that is a
+    ///   line that more often follows shading or a blurred background than a shape
+    ///   (docs/quality.md, "a lower segment target"). The background simplification never
+    ///   goes below the region target plus 10%, nor keeps more than `regionTarget` asks for.
     public init(_ settings: LineArtSettings, targets: FillabilityTargets = .standard) {
         self.init(contrastAdjustment: Float(settings.contrastAdjustment))
         minRegionArea = settings.minRegionArea
         lineWidth = settings.thickness
-        targetSegments = min(targets.minRegions + (targets.maxRegions - targets.minRegions) / 4,
-                             targets.minRegions * 5 / 2)
-        minSegments = targets.minRegions + targets.minRegions / 10
+        let derived = min(targets.minRegions + (targets.maxRegions - targets.minRegions) / 4,
+                          targets.minRegions * 5 / 2)
+        targetSegments = settings.regionTarget > 0 ? settings.regionTarget : derived
+        minSegments = min(targets.minRegions + targets.minRegions / 10, targetSegments)
         blurSigma = PreprocessOptions(settings).blurSigma
     }
 }

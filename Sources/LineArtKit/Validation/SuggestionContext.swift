@@ -11,6 +11,7 @@
 /// | `blurAmount` | 0...10 | Gaussian sigma before edge detection; higher = fewer regions |
 /// | `minRegionArea` | 0...100000 px | regions smaller than this are "too small to tap" |
 /// | `simplifyRegions` | Bool | merge paper regions smaller than `minRegionArea` into neighbours |
+/// | `regionTarget` | 0...1000 | segments the regions engine keeps; here the value in effect (0: unknown) |
 ///
 /// `segmentBoundaries` says that the page's lines are the boundaries of a segmentation (the
 /// regions engine): its regions are closed by construction and its lines are not closed
@@ -26,10 +27,13 @@ public struct SuggestionContext: Sendable, Equatable, Codable {
     public var simplifyRegions: Bool
     public var maxDimension: Int
     public var segmentBoundaries: Bool
+    /// The number of segments the regions engine's merging kept (the `regionTarget` in
+    /// effect, derived from the targets when the setting is 0); 0 when not known.
+    public var regionTarget: Int
 
     public init(thickness: Int, closeLargeGaps: Bool, largeGapKernel: Int, minRegionArea: Int,
                 contrastAdjustment: Double, blurAmount: Double, simplifyRegions: Bool, maxDimension: Int,
-                segmentBoundaries: Bool = false) {
+                segmentBoundaries: Bool = false, regionTarget: Int = 0) {
         self.thickness = thickness
         self.closeLargeGaps = closeLargeGaps
         self.largeGapKernel = largeGapKernel
@@ -39,6 +43,7 @@ public struct SuggestionContext: Sendable, Equatable, Codable {
         self.simplifyRegions = simplifyRegions
         self.maxDimension = maxDimension
         self.segmentBoundaries = segmentBoundaries
+        self.regionTarget = regionTarget
     }
 
     public static let thicknessRange = 1...8
@@ -46,4 +51,5 @@ public struct SuggestionContext: Sendable, Equatable, Codable {
     public static let contrastAdjustmentRange = 1.0...3.0
     public static let blurAmountRange = 0.0...10.0
     public static let maxDimensionRange = 256...1024
+    public static let regionTargetRange = 1...1000
 }

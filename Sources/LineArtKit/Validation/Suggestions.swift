@@ -15,10 +15,14 @@
 ///   raise `thickness` by 1. On a segmentation's page (`segmentBoundaries`), where those
 ///   settings change nothing: lower `contrastAdjustment` by 0.3 (smaller segments, so
 ///   smaller corner regions and more regions off the edge); raise `maxDimension` by 256.
-/// - too many regions: raise `contrastAdjustment` by 0.3; raise `blurAmount` by 1;
-///   enable `simplifyRegions` (only when `minRegionArea > 0`); lower `maxDimension` by 256.
-/// - too few regions: lower `contrastAdjustment` by 0.3; raise `maxDimension` by 256;
-///   lower `blurAmount` by 1; disable `simplifyRegions`.
+/// - too many regions: on a segmentation's page whose merging kept more segments than
+///   `maxRegions` (a `regionTarget` set high), lower `regionTarget` to three quarters of
+///   `maxRegions`; then raise `contrastAdjustment` by 0.3; raise `blurAmount` by 1; enable
+///   `simplifyRegions` (only when `minRegionArea > 0`); lower `maxDimension` by 256.
+/// - too few regions: on a segmentation's page whose merging stopped under twice
+///   `minRegions` (a `regionTarget` set low: it, not the photo, holds the count down),
+///   raise `regionTarget` to 2.5 times `minRegions`; then lower `contrastAdjustment` by
+///   0.3; raise `maxDimension` by 256; lower `blurAmount` by 1; disable `simplifyRegions`.
 /// - no regions at all: lower `thickness` by 1, else the too-few candidates; the
 ///   closure and tap rules are skipped (they are undefined without regions).
 /// - tap usability: enable `simplifyRegions`; raise `blurAmount` by 1; raise
@@ -40,7 +44,8 @@ public func fillabilitySuggestions(for result: FillabilityResult, context: Sugge
     if n == 0 {
         if !result.checks.regionCount {
             let reason = "the page has no paper regions (ink covers \(percent(result.inkFraction)) of the page; target \(targets.minRegions)...\(targets.maxRegions) regions)"
-            builder.first(of: [builder.lowerThickness()] + builder.fewerRegionsActions(), reason: reason)
+            builder.first(of: [builder.lowerThickness()] + builder.fewerRegionsActions(minRegions: targets.minRegions),
+                          reason: reason)
         }
         return builder.suggestions
     }
@@ -51,10 +56,10 @@ public func fillabilitySuggestions(for result: FillabilityResult, context: Sugge
     }
     if n > targets.maxRegions {
         let reason = "the page has \(n) regions, more than maxRegions \(targets.maxRegions)"
-        builder.first(of: builder.moreRegionsActions(), reason: reason)
+        builder.first(of: builder.moreRegionsActions(maxRegions: targets.maxRegions), reason: reason)
     } else if n < targets.minRegions {
         let reason = "the page has \(n) regions, fewer than minRegions \(targets.minRegions)"
-        builder.first(of: builder.fewerRegionsActions(), reason: reason)
+        builder.first(of: builder.fewerRegionsActions(minRegions: targets.minRegions), reason: reason)
     }
     if !result.checks.tap {
         let small = n - result.usableRegionCount
@@ -141,6 +146,14 @@ private struct SuggestionBuilder {
         return SuggestionAction(setting: "maxDimension", text: ok ? "\(verb) maxDimension to \(next)" : nil)
     }
 
+    /// Only on a segmentation's page, whose merging `regionTarget` steers.
+    func changeRegionTarget(to value: Int) -> SuggestionAction {
+        let next = min(SuggestionContext.regionTargetRange.upperBound, max(SuggestionContext.regionTargetRange.lowerBound, value))
+        let ok = context.segmentBoundaries && context.regionTarget > 0 && next != context.regionTarget
+        let verb = next > context.regionTarget ? "raise" : "lower"
+        return SuggestionAction(setting: "regionTarget", text: ok ? "\(verb) regionTarget to \(next)" : nil)
+    }
+
     func enableSimplifyRegions() -> SuggestionAction {
         let ok = !context.simplifyRegions && context.minRegionArea > 0
         return SuggestionAction(setting: "simplifyRegions",
@@ -160,12 +173,15 @@ private struct SuggestionBuilder {
             : [enableCloseLargeGaps(), raiseLargeGapKernel(), raiseThickness()]
     }
 
-    func moreRegionsActions() -> [SuggestionAction] {
-        [changeContrast(by: 0.3), changeBlur(by: 1), enableSimplifyRegions(), changeMaxDimension(by: -256)]
+    func moreRegionsActions(maxRegions: Int) -> [SuggestionAction] {
+        let target = context.regionTarget > maxRegions ? [changeRegionTarget(to: maxRegions * 3 / 4)] : []
+        return target + [changeContrast(by: 0.3), changeBlur(by: 1), enableSimplifyRegions(), changeMaxDimension(by: -256)]
     }
 
-    func fewerRegionsActions() -> [SuggestionAction] {
-        [changeContrast(by: -0.3), changeMaxDimension(by: 256), changeBlur(by: -1), disableSimplifyRegions()]
+    func fewerRegionsActions(minRegions: Int) -> [SuggestionAction] {
+        let low = context.regionTarget > 0 && context.regionTarget < 2 * minRegions
+        let target = low ? [changeRegionTarget(to: minRegions * 5 / 2)] : []
+        return target + [changeContrast(by: -0.3), changeMaxDimension(by: 256), changeBlur(by: -1), disableSimplifyRegions()]
     }
 
     func tapActions() -> [SuggestionAction] {

@@ -47,6 +47,28 @@ struct SuggestionsTests {
         #expect(tap == ["enable simplifyRegions (merges regions smaller than minRegionArea=50 px): 4 of 25 regions are smaller than minRegionArea=100 px (usable 84%, target 90%)"])
     }
 
+    /// On a segmentation's page a low `regionTarget` is what holds the count down, so it is
+    /// the setting named first; with the count in the photo's hands it is not named at all.
+    @Test func regionTargetIsNamedWhenItHoldsTheCountDownOrUp() {
+        var segments = Self.defaults
+        segments.segmentBoundaries = true
+        segments.regionTarget = 20
+        let few = suggestions(FillabilityValidatorTests.framedGrid, .standard, minRegionArea: 100, segments)
+        #expect(few == ["raise regionTarget to 125: the page has 25 regions, fewer than minRegions 50"])
+
+        segments.regionTarget = 125
+        let derived = suggestions(FillabilityValidatorTests.framedGrid, .standard, minRegionArea: 100, segments)
+        #expect(derived == ["lower contrastAdjustment to 1.7: the page has 25 regions, fewer than minRegions 50"])
+
+        segments.regionTarget = 40  // toddler: 100 regions, more than 30, and the merging kept 40
+        let many = suggestions(FillabilityValidatorTests.fineGrid, .toddler, segments)
+        #expect(many == ["lower regionTarget to 22: the page has 100 regions, more than maxRegions 30"])
+
+        var edges = segments
+        edges.segmentBoundaries = false  // the edges engine has no segments to keep
+        #expect(suggestions(FillabilityValidatorTests.fineGrid, .toddler, edges).first?.hasPrefix("raise contrastAdjustment") == true)
+    }
+
     @Test func allInkPageAsksForThinnerLines() {
         let s = suggestions(ByteImage(width: 20, height: 20, repeating: 0))
         #expect(s == ["lower thickness to 2: the page has no paper regions (ink covers 100% of the page; target 50...500 regions)"])
