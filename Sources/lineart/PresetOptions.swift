@@ -10,7 +10,7 @@ struct PresetOptions: ParsableArguments {
     var preset: String = "portrait"
 
     @Option(name: .customLong("set"), help: ArgumentHelp(
-        "Override one setting, e.g. --set thickness=4 (repeatable; see 'lineart presets portrait' for the keys).",
+        "Override one setting, e.g. --set thickness=4 or --set regionTarget=20 (repeatable; 'lineart presets --settings' explains every key).",
         valueName: "key=value"))
     var overrides: [String] = []
 

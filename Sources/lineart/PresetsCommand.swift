@@ -12,13 +12,29 @@ struct PresetsCommand: ParsableCommand {
               lineart convert photos --output pages --preset my-portrait.json
 
             A preset file may also name a built-in preset as its base and override a few settings: { "base": "portrait", "settings": { "thickness": 4 } }
+
+            --settings explains every setting a preset holds (and --set changes): its range, default and what it does to the page.
+
+              lineart presets --settings
+              lineart convert photos --output pages --preset object --set regionTarget=20
             """
     )
 
     @Argument(help: "A preset to print as JSON.")
     var name: String?
 
+    @Flag(help: "Explain every setting: its range, its default and what it does.")
+    var settings = false
+
+    func validate() throws {
+        if settings && name != nil { throw ValidationError("--settings explains the settings of every preset; give no preset name with it") }
+    }
+
     func run() throws {
+        if settings {
+            print(settingsReference(width: 80), terminator: "")
+            return
+        }
         guard let name else {
             for preset in BuiltinPresets.all {
                 let s = preset.settings
@@ -34,4 +50,30 @@ struct PresetsCommand: ParsableCommand {
             throw ValidationError("unknown preset '\(name)' (built-in presets: \(BuiltinPresets.names.joined(separator: ", ")))")
         }
     }
+}
+
+
+/// Every setting of ``LineArtSettings/specs`` as text: a line with its name, range and default,
+/// then its meaning, indented and wrapped to `width` columns.
+func settingsReference(width: Int) -> String {
+    var text = """
+        Settings of a preset (change one with --set KEY=VALUE). Each built-in preset
+        sets every one ('lineart presets NAME' shows its values); a default applies
+        only to a preset file without a base that leaves the setting out.
+
+
+        """
+    for spec in LineArtSettings.specs {
+        text += "\(spec.name)  \(spec.domain.description)  (default \(spec.defaultValue))\n"
+        var line = "   "
+        for word in spec.summary.split(separator: " ") {
+            if line.count + 1 + word.count > width && line.count > 3 {
+                text += line + "\n"
+                line = "   "
+            }
+            line += " " + word
+        }
+        text += line + "\n\n"
+    }
+    return text
 }

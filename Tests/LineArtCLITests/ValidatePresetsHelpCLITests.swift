@@ -120,6 +120,21 @@ import Testing
         #expect(result.stdout == file)
     }
 
+    /// Every setting is explained from the spec table, with its range and default.
+    @Test func explainsEverySetting() throws {
+        let result = try CLI.run(["presets", "--settings"])
+        #expect(result.status == 0)
+        for spec in LineArtSettings.specs {
+            #expect(result.stdout.contains("\(spec.name)  \(spec.domain.description)  (default \(spec.defaultValue))\n"),
+                    "\(spec.name) in:\n\(result.stdout)")
+        }
+        #expect(result.stdout.contains("regionTarget  0...1000  (default 0)"))
+        #expect(result.stdout.contains("simpler page"))
+        #expect(result.stdout.split(separator: "\n").allSatisfy { $0.count <= 80 }, "lines fit 80 columns")
+        let both = try CLI.run(["presets", "portrait", "--settings"])
+        #expect(both.status == 2 && both.stderr.contains("give no preset name"), "\(both.stderr)")
+    }
+
     @Test func unknownPresetIsAUsageError() throws {
         let result = try CLI.run(["presets", "crayon"])
         #expect(result.status == 2)
