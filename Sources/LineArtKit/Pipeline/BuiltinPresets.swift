@@ -99,7 +99,7 @@ public enum BuiltinPresets {
                 "denoise": 3,
                 "engine": "regions",
                 "faceFeatures": true,
-                "regionTarget": 0
+                "regionTarget": 100
               }
             }
 

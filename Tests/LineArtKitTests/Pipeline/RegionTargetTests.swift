@@ -31,7 +31,7 @@ import Testing
     }
 
     /// On a real photo the setting steers the number of regions both ways, and 0 is the
-    /// preset's own page. (More detail is bounded by what the first segmentation found: at
+    /// standard pages' 125 segments (the object preset itself asks for 100). (More detail is bounded by what the first segmentation found: at
     /// 512 px this photo has no more than the 125 segments' page, 62 regions, to give.)
     @Test func itSteersTheRegionCountOfARealPhoto() throws {
         let path = repositoryRoot.appendingPathComponent("SampleImages/fruits.jpg").path
