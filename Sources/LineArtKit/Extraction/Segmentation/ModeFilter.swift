@@ -100,7 +100,8 @@ private struct DiscOffsets {
                     changed[i] = 0
                     let interior = inner && x >= radius && x < width - radius
                     guard near[i] != 0 || !interior else { continue }
-                    var distinct = 0
+                    var distinct = 0, ownVotes: Int32 = 0
+                    /// One vote for `l`, a label other than the pixel's own.
                     @inline(__always) func count(_ l: Int32) {
                         var k = 0
                         while k < distinct && cand[k] != l { k += 1 }
@@ -126,15 +127,21 @@ private struct DiscOffsets {
                         }
                         runX = x; runOwn = own; runMine = mine
                         if 2 * mine > linear.count { continue }
-                        for o in linear { count(src[i + o]) }
+                        // The own label's votes are `mine`: only the others are counted.
+                        ownVotes = Int32(mine)
+                        for o in linear {
+                            let l = src[i + o]
+                            if l != own { count(l) }
+                        }
                     } else {
                         for (dx, dy) in offsets {
-                            count(src[min(height - 1, max(0, y + dy)) * width + min(width - 1, max(0, x + dx))])
+                            let l = src[min(height - 1, max(0, y + dy)) * width + min(width - 1, max(0, x + dx))]
+                            if l == own { ownVotes += 1 } else { count(l) }
                         }
                     }
+                    // Another label takes the pixel only with more votes than its own.
                     var best = own
-                    var bestVotes: Int32 = 0
-                    for k in 0..<distinct where cand[k] == own { bestVotes = vote[k] }
+                    var bestVotes = ownVotes
                     for k in 0..<distinct where vote[k] > bestVotes {
                         best = cand[k]
                         bestVotes = vote[k]
