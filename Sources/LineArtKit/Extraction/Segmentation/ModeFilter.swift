@@ -164,14 +164,30 @@ private func markBorders(_ labels: [Int32], width: Int, height: Int, into mark: 
         mark.withUnsafeMutableBufferPointer { m in
             let out = SharedMutablePointer(base: m.baseAddress!)
             forEachRowBand(rows: height, threads: threads) { rows in
+                /// A pixel on the image edge, its neighbours tested one by one.
+                @inline(__always) func edgePixel(_ x: Int, _ y: Int) {
+                    let i = y * width + x, own = lab[i]
+                    let differs = (x + 1 < width && lab[i + 1] != own) || (x > 0 && lab[i - 1] != own)
+                        || (y + 1 < height && lab[i + width] != own) || (y > 0 && lab[i - width] != own)
+                    out.base[i] = differs ? 1 : 0
+                }
+                let l = lab.baseAddress!
                 for y in rows {
-                    let row = y * width
-                    for x in 0..<width {
-                        let i = row + x, own = lab[i]
-                        let differs = (x + 1 < width && lab[i + 1] != own) || (x > 0 && lab[i - 1] != own)
-                            || (y + 1 < height && lab[i + width] != own) || (y > 0 && lab[i - width] != own)
-                        out.base[i] = differs ? 1 : 0
+                    guard y > 0, y + 1 < height, width > 2 else {
+                        for x in 0..<width { edgePixel(x, y) }
+                        continue
                     }
+                    // Inside the image all four neighbours are read with no tests (no branch,
+                    // so the row vectorises).
+                    let row = y * width
+                    edgePixel(0, y)
+                    for i in (row &+ 1)..<(row &+ width &- 1) {
+                        let own = l[i]
+                        let differs: UInt8 = (l[i &+ 1] != own ? 1 : 0) | (l[i &- 1] != own ? 1 : 0)
+                            | (l[i &+ width] != own ? 1 : 0) | (l[i &- width] != own ? 1 : 0)
+                        out.base[i] = differs
+                    }
+                    edgePixel(width - 1, y)
                 }
             }
         }
