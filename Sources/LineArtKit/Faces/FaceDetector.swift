@@ -131,8 +131,14 @@ func groupWindows(_ windows: [(x: Int, y: Int, size: Int)], minNeighbours: Int) 
 
 /// A lightness plane (`0...1`) as gray bytes (`0...255`, rounded), the detector's input.
 public func grayBytes(_ lightness: FloatImage) -> ByteImage {
-    ByteImage(width: lightness.width, height: lightness.height, channels: lightness.channels,
-              samples: lightness.samples.map { UInt8(min(255, max(0, $0 * 255 + 0.5))) })
+    let n = lightness.samples.count
+    let bytes = [UInt8](unsafeUninitializedCapacity: n) { out, initialized in
+        lightness.samples.withUnsafeBufferPointer { l in
+            for i in 0..<n { out[i] = WholeNumbers.byte(WholeNumbers.floor(min(255, max(0, l[i] * 255 + 0.5)))) }
+        }
+        initialized = n
+    }
+    return ByteImage(width: lightness.width, height: lightness.height, channels: lightness.channels, samples: bytes)
 }
 
 /// `(width + 1) × (height + 1)` running sums: entry `(x, y)` is the sum of the pixels above row

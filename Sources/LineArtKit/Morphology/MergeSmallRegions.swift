@@ -180,18 +180,43 @@ private func fill(_ holes: [Int], of regions: LabelMap, in output: inout ByteIma
     }
 }
 
-/// Pixels where the owner changes to the right or below (both sides marked), as 1; 0 elsewhere.
+/// Pixels where the owner changes to the right or below (both sides marked), as 1; 0 elsewhere;
+/// owner 0 (ink) takes part in no change.
+///
+/// Read per pixel: 1 where the pixel's owner is not 0 and some 4-neighbour has another
+/// owner that is not 0. Pixels off the image edge read all four neighbours with no tests,
+/// so those rows vectorise.
 private func boundaryMask(_ owner: [Int32], width: Int, height: Int) -> [UInt8] {
     var mask = [UInt8](repeating: 0, count: owner.count)
-    owner.withUnsafeBufferPointer { o in
+    owner.withUnsafeBufferPointer { ob in
         mask.withUnsafeMutableBufferPointer { m in
+            guard let o = ob.baseAddress else { return }
+            @inline(__always) func changes(_ own: Int32, _ other: Int32) -> Bool { other != own && other != 0 }
+            /// A pixel on the image edge, its neighbours tested one by one.
+            @inline(__always) func edgePixel(_ x: Int, _ y: Int) {
+                let i = y * width + x, own = o[i]
+                let hit = (x + 1 < width && changes(own, o[i + 1])) || (x > 0 && changes(own, o[i - 1]))
+                    || (y + 1 < height && changes(own, o[i + width])) || (y > 0 && changes(own, o[i - width]))
+                m[i] = own != 0 && hit ? 1 : 0
+            }
             for y in 0..<height {
-                let row = y * width
-                for x in 0..<width {
-                    let i = row + x
-                    if x + 1 < width && o[i] != o[i + 1] && o[i] != 0 && o[i + 1] != 0 { m[i] = 1; m[i + 1] = 1 }
-                    if y + 1 < height && o[i] != o[i + width] && o[i] != 0 && o[i + width] != 0 { m[i] = 1; m[i + width] = 1 }
+                guard y > 0, y + 1 < height, width > 2 else {
+                    for x in 0..<width { edgePixel(x, y) }
+                    continue
                 }
+                let row = y * width
+                edgePixel(0, y)
+                /// 1 where `changes(own, other)`, as a byte (no branch).
+                @inline(__always) func change(_ own: Int32, _ other: Int32) -> UInt8 {
+                    (other != own ? 1 : 0) & (other != 0 ? 1 : 0)
+                }
+                for i in (row &+ 1)..<(row &+ width &- 1) {
+                    let own = o[i]
+                    let hit = change(own, o[i &+ 1]) | change(own, o[i &- 1]) | change(own, o[i &+ width])
+                        | change(own, o[i &- width])
+                    m[i] = (own != 0 ? 1 : 0) & hit
+                }
+                edgePixel(width - 1, y)
             }
         }
     }

@@ -63,8 +63,13 @@ func kuwaharaBand(dst: UnsafeMutablePointer<Float>, width w: Int, height h: Int,
     let ring = r + 1, rowStride = bw * k
     var rowRing = [Float](repeating: 0, count: ring * rowStride)
     var boxRing = [Float](repeating: 0, count: ring * rowStride)
+    // One input row's pixels as (channels, sum of squares) quadruples (3 channels only).
+    var pixelRow = [SIMD4<Float>](repeating: .zero, count: ch == 3 ? w : 0)
+    var inverses = [Float](repeating: 0, count: r + 2)
     return rowRing.withUnsafeMutableBufferPointer { rowBuffer in
     boxRing.withUnsafeMutableBufferPointer { boxBuffer in
+    pixelRow.withUnsafeMutableBufferPointer { pixel in
+    inverses.withUnsafeMutableBufferPointer { inverse in
         let rows0 = rowBuffer.baseAddress!, boxes = boxBuffer.baseAddress!
         // Box rows rows.lower ..< rows.upper + r are needed; they read image rows from rows.lower - r.
         for byI in (rows.lowerBound - r)..<(rows.upperBound + r) {
@@ -73,20 +78,21 @@ func kuwaharaBand(dst: UnsafeMutablePointer<Float>, width w: Int, height h: Int,
                 let hr = rows0 + (byI % ring) * rowStride
                 guard let srcRow = sourceRow(byI) else { return false }
                 if ch == 3 {
+                    // Each pixel as (v0, v1, v2, v0² + v1² + v2²) once; a box adds its
+                    // pixels' quadruples lane by lane, the same float additions in the
+                    // same order as channel by channel.
+                    for x in 0..<w {
+                        let v0 = srcRow[3 * x], v1 = srcRow[3 * x + 1], v2 = srcRow[3 * x + 2]
+                        var sq: Float = 0
+                        sq += v0 * v0; sq += v1 * v1; sq += v2 * v2
+                        pixel[x] = SIMD4(v0, v1, v2, sq)
+                    }
+                    let sums = UnsafeMutableRawPointer(hr)
                     for bxI in 0..<bw {
                         let x0 = bxI - r
-                        var s0: Float = 0, s1: Float = 0, s2: Float = 0, s3: Float = 0
-                        var p = srcRow + max(0, x0) * 3
-                        for _ in max(0, x0)...min(w - 1, x0 + r) {
-                            let v0 = p[0], v1 = p[1], v2 = p[2]
-                            s0 += v0; s1 += v1; s2 += v2
-                            var sq: Float = 0
-                            sq += v0 * v0; sq += v1 * v1; sq += v2 * v2
-                            s3 += sq
-                            p += 3
-                        }
-                        let o = hr + bxI * 4
-                        o[0] = s0; o[1] = s1; o[2] = s2; o[3] = s3
+                        var s = SIMD4<Float>(repeating: 0)
+                        for x in max(0, x0)...min(w - 1, x0 + r) { s += pixel[x] }
+                        sums.storeBytes(of: s, toByteOffset: bxI * 16, as: SIMD4<Float>.self)
                     }
                 } else {
                     for bxI in 0..<bw {
@@ -113,14 +119,28 @@ func kuwaharaBand(dst: UnsafeMutablePointer<Float>, width w: Int, height h: Int,
                 for j in 0..<rowStride { bx[j] += hr[j] }
             }
             let rowsCount = yb - ya + 1
-            for bxI in 0..<bw {
-                let x0 = bxI - r
-                let count = Float((min(w - 1, x0 + r) - max(0, x0) + 1) * rowsCount)
-                let o = bx + bxI * k
-                let inv = 1 / count
-                var meanSq: Float = 0
-                for c in 0..<ch { let m = o[c] * inv; o[c] = m; meanSq += m * m }
-                o[ch] = o[ch] * inv - meanSq
+            // 1 / pixel count of a box by its clipped width (1...r+1 columns).
+            for cw in 1...(r + 1) { inverse[cw] = 1 / Float(cw * rowsCount) }
+            if ch == 3 {
+                for bxI in 0..<bw {
+                    let x0 = bxI - r
+                    let o = bx + bxI * 4
+                    let inv = inverse[min(w - 1, x0 + r) - max(0, x0) + 1]
+                    let m0 = o[0] * inv, m1 = o[1] * inv, m2 = o[2] * inv
+                    var meanSq: Float = 0
+                    meanSq += m0 * m0; meanSq += m1 * m1; meanSq += m2 * m2
+                    o[0] = m0; o[1] = m1; o[2] = m2
+                    o[3] = o[3] * inv - meanSq
+                }
+            } else {
+                for bxI in 0..<bw {
+                    let x0 = bxI - r
+                    let o = bx + bxI * k
+                    let inv = inverse[min(w - 1, x0 + r) - max(0, x0) + 1]
+                    var meanSq: Float = 0
+                    for c in 0..<ch { let m = o[c] * inv; o[c] = m; meanSq += m * m }
+                    o[ch] = o[ch] * inv - meanSq
+                }
             }
             // Output row y = byI - r: its quadrant boxes start on box rows y and y + r.
             let y = byI - r
@@ -136,9 +156,13 @@ func kuwaharaBand(dst: UnsafeMutablePointer<Float>, width w: Int, height h: Int,
                 if ll[ch] < bestVar { best = ll; bestVar = ll[ch] }
                 if lr[ch] < bestVar { best = lr }
                 let o = d + x * ch
-                for c in 0..<ch { o[c] = best[c] }
+                if ch == 3 {
+                    o[0] = best[0]; o[1] = best[1]; o[2] = best[2]
+                } else {
+                    for c in 0..<ch { o[c] = best[c] }
+                }
             }
         }
         return true
-    }}
+    }}}}
 }

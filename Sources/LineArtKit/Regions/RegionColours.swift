@@ -16,11 +16,17 @@ public func regionColours(_ regions: LabelMap, lab: FloatImage) -> [SRGBColour]?
     regions.labels.withUnsafeBufferPointer { labels in
         lab.samples.withUnsafeBufferPointer { px in
             sums.withUnsafeMutableBufferPointer { sums in
-                for i in 0..<labels.count {
-                    let k = 3 * Int(labels[i])
-                    sums[k] += Double(px[3 * i])
-                    sums[k + 1] += Double(px[3 * i + 1])
-                    sums[k + 2] += Double(px[3 * i + 2])
+                // A run of one label is added in registers and stored once at its end: the
+                // same additions in the same order as pixel by pixel.
+                var i = 0
+                while i < labels.count {
+                    let label = labels[i], k = 3 * Int(label)
+                    var s0 = sums[k], s1 = sums[k + 1], s2 = sums[k + 2]
+                    repeat {
+                        s0 += Double(px[3 * i]); s1 += Double(px[3 * i + 1]); s2 += Double(px[3 * i + 2])
+                        i += 1
+                    } while i < labels.count && labels[i] == label
+                    sums[k] = s0; sums[k + 1] = s1; sums[k + 2] = s2
                 }
             }
         }

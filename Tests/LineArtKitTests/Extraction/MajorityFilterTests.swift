@@ -46,4 +46,19 @@ import Testing
             }
         }
     }
+
+    /// Wide blobs with sparse speckle: runs of 8 pixels that all stay, next to runs where
+    /// some pixels vote (the filter takes 8 pixels at a time where it can).
+    @Test func matchesPlainVoteOnWideAreas() {
+        var state: UInt64 = 987
+        for (width, height) in [(83, 41), (64, 30), (10, 9)] {
+            let labels: [Int32] = (0..<(width * height)).map { i in
+                state ^= state << 13; state ^= state >> 7; state ^= state << 17
+                let blob = Int32(((i % width) / 19 + (i / width) / 11) % 3)
+                return state % 41 == 0 ? Int32(state % 3) : blob
+            }
+            let expected = Self.reference(labels, width: width, height: height, passes: 3)
+            #expect(majorityFilter(labels, width: width, height: height, passes: 3, threads: 1) == expected)
+        }
+    }
 }

@@ -27,7 +27,7 @@ func lightnessLevels(_ lightness: FloatImage) -> ByteImage {
     var levels = ByteImage(width: lightness.width, height: lightness.height, repeating: 0)
     lightness.samples.withUnsafeBufferPointer { l in
         levels.samples.withUnsafeMutableBufferPointer { q in
-            for i in 0..<n { q[i] = UInt8(min(255, max(0, l[i] * 2.55)).rounded()) }
+            for i in 0..<n { q[i] = WholeNumbers.byte(WholeNumbers.rounded(min(255, max(0, l[i] * 2.55)))) }
         }
     }
     return levels

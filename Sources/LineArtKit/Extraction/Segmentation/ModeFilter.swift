@@ -100,7 +100,8 @@ private struct DiscOffsets {
                     changed[i] = 0
                     let interior = inner && x >= radius && x < width - radius
                     guard near[i] != 0 || !interior else { continue }
-                    var distinct = 0
+                    var distinct = 0, ownVotes: Int32 = 0
+                    /// One vote for `l`, a label other than the pixel's own.
                     @inline(__always) func count(_ l: Int32) {
                         var k = 0
                         while k < distinct && cand[k] != l { k += 1 }
@@ -126,15 +127,21 @@ private struct DiscOffsets {
                         }
                         runX = x; runOwn = own; runMine = mine
                         if 2 * mine > linear.count { continue }
-                        for o in linear { count(src[i + o]) }
+                        // The own label's votes are `mine`: only the others are counted.
+                        ownVotes = Int32(mine)
+                        for o in linear {
+                            let l = src[i + o]
+                            if l != own { count(l) }
+                        }
                     } else {
                         for (dx, dy) in offsets {
-                            count(src[min(height - 1, max(0, y + dy)) * width + min(width - 1, max(0, x + dx))])
+                            let l = src[min(height - 1, max(0, y + dy)) * width + min(width - 1, max(0, x + dx))]
+                            if l == own { ownVotes += 1 } else { count(l) }
                         }
                     }
+                    // Another label takes the pixel only with more votes than its own.
                     var best = own
-                    var bestVotes: Int32 = 0
-                    for k in 0..<distinct where cand[k] == own { bestVotes = vote[k] }
+                    var bestVotes = ownVotes
                     for k in 0..<distinct where vote[k] > bestVotes {
                         best = cand[k]
                         bestVotes = vote[k]
@@ -157,14 +164,30 @@ private func markBorders(_ labels: [Int32], width: Int, height: Int, into mark: 
         mark.withUnsafeMutableBufferPointer { m in
             let out = SharedMutablePointer(base: m.baseAddress!)
             forEachRowBand(rows: height, threads: threads) { rows in
+                /// A pixel on the image edge, its neighbours tested one by one.
+                @inline(__always) func edgePixel(_ x: Int, _ y: Int) {
+                    let i = y * width + x, own = lab[i]
+                    let differs = (x + 1 < width && lab[i + 1] != own) || (x > 0 && lab[i - 1] != own)
+                        || (y + 1 < height && lab[i + width] != own) || (y > 0 && lab[i - width] != own)
+                    out.base[i] = differs ? 1 : 0
+                }
+                let l = lab.baseAddress!
                 for y in rows {
-                    let row = y * width
-                    for x in 0..<width {
-                        let i = row + x, own = lab[i]
-                        let differs = (x + 1 < width && lab[i + 1] != own) || (x > 0 && lab[i - 1] != own)
-                            || (y + 1 < height && lab[i + width] != own) || (y > 0 && lab[i - width] != own)
-                        out.base[i] = differs ? 1 : 0
+                    guard y > 0, y + 1 < height, width > 2 else {
+                        for x in 0..<width { edgePixel(x, y) }
+                        continue
                     }
+                    // Inside the image all four neighbours are read with no tests (no branch,
+                    // so the row vectorises).
+                    let row = y * width
+                    edgePixel(0, y)
+                    for i in (row &+ 1)..<(row &+ width &- 1) {
+                        let own = l[i]
+                        let differs: UInt8 = (l[i &+ 1] != own ? 1 : 0) | (l[i &- 1] != own ? 1 : 0)
+                            | (l[i &+ width] != own ? 1 : 0) | (l[i &- width] != own ? 1 : 0)
+                        out.base[i] = differs
+                    }
+                    edgePixel(width - 1, y)
                 }
             }
         }

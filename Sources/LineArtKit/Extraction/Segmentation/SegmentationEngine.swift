@@ -84,17 +84,24 @@ public struct SegmentationEngine: ExtractionEngine {
 /// Row bands run on the photo's threads (``PhotoThreads``); the result does not depend on them.
 func drawBoundaries(_ labels: [Int32], width: Int, height: Int, threads: Int = PhotoThreads.count) -> ByteImage {
     var page = ByteImage(width: width, height: height, repeating: 255)
+    guard width > 0, height > 0 else { return page }
     labels.withUnsafeBufferPointer { lab in
         page.samples.withUnsafeMutableBufferPointer { out in
             let shared = SharedMutablePointer(base: out.baseAddress!)
             forEachRowBand(rows: height, threads: threads) { rows in
-                let out = shared.base
+                let out = shared.base, l = lab.baseAddress!
                 for y in rows {
-                    for x in 0..<width {
-                        let i = y * width + x
-                        if (x + 1 < width && lab[i + 1] != lab[i]) || (y + 1 < height && lab[i + width] != lab[i]) {
-                            out[i] = 0
+                    // Branch-free over the row (it vectorises): the last column has no right
+                    // neighbour, the last row no lower one.
+                    let row = y * width, last = width - 1
+                    if y + 1 < height {
+                        for i in row..<(row &+ last) {
+                            let differs: UInt8 = (l[i &+ 1] != l[i] ? 1 : 0) | (l[i &+ width] != l[i] ? 1 : 0)
+                            out[i] = 255 &- 255 &* differs
                         }
+                        out[row &+ last] = l[row &+ last &+ width] != l[row &+ last] ? 0 : 255
+                    } else {
+                        for i in row..<(row &+ last) { out[i] = l[i &+ 1] != l[i] ? 0 : 255 }
                     }
                 }
             }

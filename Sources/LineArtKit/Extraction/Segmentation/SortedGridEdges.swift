@@ -122,6 +122,15 @@ private func weighRows(_ rows: Range<Int>, px: UnsafeBufferPointer<Float>, weigh
     let px = px.baseAddress!
     let scale = UnsafeMutablePointer<Float>.allocate(capacity: width)
     defer { scale.deallocate() }
+    // The scale by distance to the nearest image side (0 ..< min(width, height) / 2 + 1),
+    // each worked out once.
+    let distances = (min(width, height) + 1) / 2 + 1
+    let scaleAt = UnsafeMutablePointer<Float>.allocate(capacity: distances)
+    defer { scaleAt.deallocate() }
+    for d in 0..<distances {
+        let factor = borderWeight < 1 ? min(1, borderWeight + (1 - borderWeight) * Float(d) / band) : 1
+        scaleAt[d] = quantum * factor
+    }
     /// `min(buckets - 1, ⌊distance(a[i], b[i]) · scale[i]⌋)` for `i in 0..<count`, written
     /// so that the loop vectorises: the floor of a value `v` in `[0, 2²²)` is `v` rounded to
     /// the nearest integer by adding and subtracting 1.5·2²³, less one where that rounded up;
@@ -157,11 +166,7 @@ private func weighRows(_ rows: Range<Int>, px: UnsafeBufferPointer<Float>, weigh
         // Edges near the page edge count as weaker, so the surroundings of the
         // subject segment coarser than the middle of the picture.
         let dy = min(y, height - 1 - y)
-        for x in 0..<width {
-            let d = Float(min(dy, min(x, width - 1 - x)))
-            let factor = borderWeight < 1 ? min(1, borderWeight + (1 - borderWeight) * d / band) : 1
-            scale[x] = quantum * factor
-        }
+        for x in 0..<width { scale[x] = scaleAt[min(dy, min(x, width - 1 - x))] }
         let here = px + y * width * channels, below = here + width * channels
         let right = weights + y * 4 * width, down = right + width
         let downRight = down + width, downLeft = downRight + width

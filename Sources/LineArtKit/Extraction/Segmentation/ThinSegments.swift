@@ -49,14 +49,12 @@ func dissolvingThinSegments(_ labels: [Int32], count: Int, colours: FloatImage,
             // the image edge.
             for y in bands[k] {
                 let row = y * width
-                for i in row..<(row + width) {
-                    let s = Int(lab[i])
-                    area[s] += 1
-                    if ch == 3 {
-                        sums[3 * s] += px[3 * i]
-                        sums[3 * s + 1] += px[3 * i + 1]
-                        sums[3 * s + 2] += px[3 * i + 2]
-                    } else {
+                if ch == 3 {
+                    addRuns(lab, px.baseAddress!, area: area, sums: sums, pixels: row..<(row + width))
+                } else {
+                    for i in row..<(row + width) {
+                        let s = Int(lab[i])
+                        area[s] += 1
                         for c in 0..<ch { sums[s * ch + c] += px[i * ch + c] }
                     }
                 }
