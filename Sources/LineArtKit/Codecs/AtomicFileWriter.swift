@@ -36,6 +36,15 @@ public struct AtomicFileWriter: Sendable, Equatable {
         try write(bytes, toPath: url.path)
     }
 
+    /// What follows the file name in a temporary's name: `.NAME.tmp-<random hex>`.
+    static let temporaryMarker = ".tmp-"
+
+    /// Whether `name` (a file name, no folder) is one of the temporaries this writer makes, as
+    /// a write cut short (the process killed between create and rename) leaves it behind.
+    public static func isTemporaryName(_ name: String) -> Bool {
+        name.hasPrefix(".") && name.contains(temporaryMarker)
+    }
+
     /// Writes `bytes` to `path` atomically.
     public func write(_ bytes: [UInt8], toPath path: String) throws(CodecError) {
         func failure(_ reason: String) -> CodecError { .io("cannot write \(path): \(reason)") }
@@ -45,7 +54,7 @@ public struct AtomicFileWriter: Sendable, Equatable {
         if name.utf8.count > 255 { throw failure("file name too long (\(name.utf8.count) bytes; at most 255)") }
         let directory = Self.folderPart(of: path)
         if createParentDirectories, let reason = Self.makeFolders(directory) { throw failure(reason) }
-        let suffix = ".tmp-" + String(UInt64.random(in: 0...UInt64.max), radix: 16)
+        let suffix = Self.temporaryMarker + String(UInt64.random(in: 0...UInt64.max), radix: 16)
         let temporary = (directory == "/" ? "/" : directory + "/") + "." + Self.shortened(name, toFit: suffix) + suffix
 
         let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode_t(permissions))

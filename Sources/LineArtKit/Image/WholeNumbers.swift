@@ -29,4 +29,10 @@ enum WholeNumbers {
     static func byte(_ whole: Float) -> UInt8 {
         UInt8(truncatingIfNeeded: (whole + magic).bitPattern)
     }
+
+    /// `UInt16(whole)` for a whole number `whole` in `0...65535`, read the same way.
+    @inline(__always)
+    static func uint16(_ whole: Float) -> UInt16 {
+        UInt16(truncatingIfNeeded: (whole + magic).bitPattern)
+    }
 }

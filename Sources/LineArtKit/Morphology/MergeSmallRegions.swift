@@ -126,7 +126,13 @@ private func eraseMergedBoundaries(_ output: inout ByteImage, owner: [Int32], gr
 /// `reach` pixels, 0 elsewhere.
 private func nearBoundary(_ owner: [Int32], width: Int, height: Int, reach: Int) -> [UInt8] {
     let n = width * height
-    let boundary = boundaryMask(owner, width: width, height: height)
+    // Where the owner changes (both sides marked); ink (owner 0) takes part in no change.
+    var boundary = [UInt8](repeating: 0, count: n)
+    owner.withUnsafeBufferPointer { owner in
+        boundary.withUnsafeMutableBufferPointer { mark in
+            markLabelChanges(owner, width: width, height: height, ignoring: 0, into: mark.baseAddress!)
+        }
+    }
     var near = [UInt8](unsafeUninitializedCapacity: n) { _, count in count = n }
     boundary.withUnsafeBufferPointer { b in
         near.withUnsafeMutableBufferPointer { out in
@@ -180,48 +186,6 @@ private func fill(_ holes: [Int], of regions: LabelMap, in output: inout ByteIma
     }
 }
 
-/// Pixels where the owner changes to the right or below (both sides marked), as 1; 0 elsewhere;
-/// owner 0 (ink) takes part in no change.
-///
-/// Read per pixel: 1 where the pixel's owner is not 0 and some 4-neighbour has another
-/// owner that is not 0. Pixels off the image edge read all four neighbours with no tests,
-/// so those rows vectorise.
-private func boundaryMask(_ owner: [Int32], width: Int, height: Int) -> [UInt8] {
-    var mask = [UInt8](repeating: 0, count: owner.count)
-    owner.withUnsafeBufferPointer { ob in
-        mask.withUnsafeMutableBufferPointer { m in
-            guard let o = ob.baseAddress else { return }
-            @inline(__always) func changes(_ own: Int32, _ other: Int32) -> Bool { other != own && other != 0 }
-            /// A pixel on the image edge, its neighbours tested one by one.
-            @inline(__always) func edgePixel(_ x: Int, _ y: Int) {
-                let i = y * width + x, own = o[i]
-                let hit = (x + 1 < width && changes(own, o[i + 1])) || (x > 0 && changes(own, o[i - 1]))
-                    || (y + 1 < height && changes(own, o[i + width])) || (y > 0 && changes(own, o[i - width]))
-                m[i] = own != 0 && hit ? 1 : 0
-            }
-            for y in 0..<height {
-                guard y > 0, y + 1 < height, width > 2 else {
-                    for x in 0..<width { edgePixel(x, y) }
-                    continue
-                }
-                let row = y * width
-                edgePixel(0, y)
-                /// 1 where `changes(own, other)`, as a byte (no branch).
-                @inline(__always) func change(_ own: Int32, _ other: Int32) -> UInt8 {
-                    (other != own ? 1 : 0) & (other != 0 ? 1 : 0)
-                }
-                for i in (row &+ 1)..<(row &+ width &- 1) {
-                    let own = o[i]
-                    let hit = change(own, o[i &+ 1]) | change(own, o[i &- 1]) | change(own, o[i &+ width])
-                        | change(own, o[i &- width])
-                    m[i] = (own != 0 ? 1 : 0) & hit
-                }
-                edgePixel(width - 1, y)
-            }
-        }
-    }
-    return mask
-}
 
 /// The regions of `lineArt` (labelled `regions`) with no disc of diameter `width` inside
 /// them, as ``InscribedDiscs`` measures them; none when `width` is 0 or less.

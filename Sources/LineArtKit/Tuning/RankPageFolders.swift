@@ -81,7 +81,7 @@ public struct RankPageFolders: Sendable {
             switch kind(of: path) {
             case S_IFDIR:
                 if let foreign = firstForeignEntry(in: path, relativeTo: entry) { return foreign }
-            case S_IFREG where name.hasSuffix(".png") || isWriteTemporary(name):
+            case S_IFREG where name.hasSuffix(".png") || AtomicFileWriter.isTemporaryName(name):
                 continue
             default:
                 return "it holds \(entry), which tune does not write"
@@ -101,11 +101,6 @@ public struct RankPageFolders: Sendable {
             return rmdir(path) == 0 ? nil : "\(path): \(AtomicFileWriter.reason(errno))"
         }
         return unlink(path) == 0 ? nil : "\(path): \(AtomicFileWriter.reason(errno))"
-    }
-
-    /// `.NAME.tmp-HEX`: an ``AtomicFileWriter`` temporary left by a run that quit at once.
-    private static func isWriteTemporary(_ name: String) -> Bool {
-        name.hasPrefix(".") && name.contains(".tmp-")
     }
 
     /// The file type bits of `path` itself (a link is a link), or 0 when it cannot be looked up.

@@ -25,7 +25,14 @@ func modeFilter(_ labels: [Int32], width: Int, height: Int, radius: Int, passes:
         // pixels within `radius` of the image edge, whose clamped discs repeat edge pixels).
         // Later passes only at those within `radius` of a pixel the previous pass changed
         // (the others would vote as before).
-        if pass == 0 { markBorders(current, width: width, height: height, into: &mark, threads: threads) }
+        if pass == 0 {
+            current.withUnsafeBufferPointer { labels in
+                mark.withUnsafeMutableBufferPointer { mark in
+                    markLabelChanges(labels, width: width, height: height, ignoring: .min, into: mark.baseAddress!,
+                                     threads: threads)
+                }
+            }
+        }
         let reach = pass == 0 ? disc.reach : radius
         let near = squareFilter(MaxOp.self, ByteImage(width: width, height: height, samples: mark),
                                 before: reach, after: reach, threads: threads).samples
@@ -152,44 +159,6 @@ private struct DiscOffsets {
             }
         }
         }
-        }
-    }
-}
-
-/// Marks (1) every pixel with a 4-neighbour of another label (both pixels of every
-/// horizontally or vertically adjacent pair with different labels), 0 the others; each
-/// pixel reads only its neighbours, so row bands run in parallel.
-private func markBorders(_ labels: [Int32], width: Int, height: Int, into mark: inout [UInt8], threads: Int) {
-    labels.withUnsafeBufferPointer { lab in
-        mark.withUnsafeMutableBufferPointer { m in
-            let out = SharedMutablePointer(base: m.baseAddress!)
-            forEachRowBand(rows: height, threads: threads) { rows in
-                /// A pixel on the image edge, its neighbours tested one by one.
-                @inline(__always) func edgePixel(_ x: Int, _ y: Int) {
-                    let i = y * width + x, own = lab[i]
-                    let differs = (x + 1 < width && lab[i + 1] != own) || (x > 0 && lab[i - 1] != own)
-                        || (y + 1 < height && lab[i + width] != own) || (y > 0 && lab[i - width] != own)
-                    out.base[i] = differs ? 1 : 0
-                }
-                let l = lab.baseAddress!
-                for y in rows {
-                    guard y > 0, y + 1 < height, width > 2 else {
-                        for x in 0..<width { edgePixel(x, y) }
-                        continue
-                    }
-                    // Inside the image all four neighbours are read with no tests (no branch,
-                    // so the row vectorises).
-                    let row = y * width
-                    edgePixel(0, y)
-                    for i in (row &+ 1)..<(row &+ width &- 1) {
-                        let own = l[i]
-                        let differs: UInt8 = (l[i &+ 1] != own ? 1 : 0) | (l[i &- 1] != own ? 1 : 0)
-                            | (l[i &+ width] != own ? 1 : 0) | (l[i &- width] != own ? 1 : 0)
-                        out.base[i] = differs
-                    }
-                    edgePixel(width - 1, y)
-                }
-            }
         }
     }
 }

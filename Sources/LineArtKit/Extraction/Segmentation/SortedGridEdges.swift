@@ -132,12 +132,10 @@ private func weighRows(_ rows: Range<Int>, px: UnsafeBufferPointer<Float>, weigh
         scaleAt[d] = quantum * factor
     }
     /// `min(buckets - 1, ⌊distance(a[i], b[i]) · scale[i]⌋)` for `i in 0..<count`, written
-    /// so that the loop vectorises: the floor of a value `v` in `[0, 2²²)` is `v` rounded to
-    /// the nearest integer by adding and subtracting 1.5·2²³, less one where that rounded up;
-    /// the integer is then read from the low bits of `f + 1.5·2²³`.
+    /// so that the loop vectorises (the floor and the conversion by ``WholeNumbers``, with no
+    /// library call or range check).
     @inline(__always) func weigh(_ a: UnsafePointer<Float>, _ b: UnsafePointer<Float>, _ scale: UnsafePointer<Float>,
                                  _ out: UnsafeMutablePointer<UInt16>, _ count: Int) {
-        let magic: Float = 12_582_912
         if channels == 3 {
             for i in 0..<count {
                 let d0 = a[3 * i] - b[3 * i]
@@ -146,10 +144,7 @@ private func weighRows(_ rows: Range<Int>, px: UnsafeBufferPointer<Float>, weigh
                 var sum = d0 * d0
                 sum += d1 * d1
                 sum += d2 * d2
-                let v = min(top, sum.squareRoot() * scale[i])
-                let r = (v + magic) - magic
-                let f = r > v ? r - 1 : r
-                out[i] = UInt16(truncatingIfNeeded: (f + magic).bitPattern)
+                out[i] = WholeNumbers.uint16(WholeNumbers.floor(min(top, sum.squareRoot() * scale[i])))
             }
         } else {
             for i in 0..<count {
