@@ -78,12 +78,17 @@ extension PhotoConverter {
         throws(CodecError) -> (ImageReport, [(String, [UInt8])], VectorDrawing?)
     {
         var decodeTime = 0.0
-        let candidates = [pipeline] + alternatives
+        // Region colours are measured only for the region maps that report them.
+        let candidates = ([pipeline] + alternatives).map { candidate in
+            var candidate = candidate
+            candidate.measuresRegionColours = outputs.regions
+            return candidate
+        }
         let size = candidates.map(\.settings.maxDimension).max()!
         let options = DecodeOptions(targetMaxDimension: size, maxPixels: maxPixels)
         let decoded: DecodedImage
         let results: [PipelineResult]
-        if alternatives.isEmpty, let overlapped = pipeline.overlappedPreprocess() {
+        if candidates.count == 1, let overlapped = candidates[0].overlappedPreprocess() {
             // Two threads for one photo: the first preprocessing steps run on the second
             // core while libjpeg decodes (``OverlappedPreprocess``). Decode time is until
             // libjpeg finished; preprocess time starts there.
@@ -91,7 +96,7 @@ extension PhotoConverter {
             let (image, decodeDone) = try decodeImage(atPath: input.path, options: options, overlapping: overlapped)
             decodeTime = milliseconds(decodeDone - start)
             decoded = image
-            results = [pipeline.run(image.image, overlapped: overlapped, decodeDone: decodeDone)]
+            results = [candidates[0].run(image.image, overlapped: overlapped, decodeDone: decodeDone)]
         } else {
             decoded = try timed(&decodeTime) { () throws(CodecError) -> DecodedImage in
                 try decodeImage(atPath: input.path, options: options)

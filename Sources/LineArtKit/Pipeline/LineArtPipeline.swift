@@ -9,6 +9,10 @@ public struct LineArtPipeline: Sendable {
     /// Threads one photo may use for its row-band-parallel steps (1 = the calling thread).
     /// Batches set it to the cores left idle by photo-level parallelism; results do not depend on it.
     public var threads = 1
+    /// Whether a run also measures each paper region's colour in the photo
+    /// (``PipelineResult/regionColours``, one more pass over the labels), which only region
+    /// maps report; off, the result has none.
+    public var measuresRegionColours = false
 
     /// - Throws: ``SettingsError`` when a setting is out of range or the engine is unknown.
     public init(preset: LineArtPreset) throws(SettingsError) {
@@ -67,13 +71,13 @@ public struct LineArtPipeline: Sendable {
                 : drawFaceFeatures(on: postprocess(lines), prepared, faces: faces)
         }
         let (analysis, colours) = timed(&timings.validate) {
-            var context = SuggestionContext(settings, targets: preset.profile.targets)
+            var context = SuggestionContext(preset)
             if source == .drawing {  // traced lines are gap-closed, and no segments are merged
                 context.segmentBoundaries = false
                 context.regionTarget = 0
             }
             let analysis = validator.analyze(page, suggestionContext: context)
-            return (analysis, LineArtKit.regionColours(analysis.regions, lab: prepared.lab))
+            return (analysis, measuresRegionColours ? LineArtKit.regionColours(analysis.regions, lab: prepared.lab) : nil)
         }
         return PipelineResult(lineArt: page, analysis: analysis, faces: faces, lineSource: source, timings: timings,
                               regionColours: colours)
@@ -226,7 +230,8 @@ public struct PipelineResult: Sendable {
     /// Preprocess, extract, post-process and validate times (decode and encode are 0).
     public var timings: StageTimings
     /// The photo's colour in each paper region (``regionColours(_:lab:)``), label `k` at
-    /// index `k - 1`; nil when the page and the preprocessed photo differ in size.
+    /// index `k - 1`, when the pipeline ``LineArtPipeline/measuresRegionColours``; nil when
+    /// it does not, or when the page and the preprocessed photo differ in size.
     public var regionColours: [SRGBColour]?
 
     public var fillability: FillabilityResult { analysis.result }
@@ -251,9 +256,11 @@ extension FillabilityProfile {
 }
 
 extension SuggestionContext {
-    /// The settings the suggestions talk about; `segmentBoundaries` when their engine draws
-    /// the boundaries of a segmentation, and then the `regionTarget` in effect for `targets`.
-    public init(_ settings: LineArtSettings, targets: FillabilityTargets = .standard) {
+    /// The settings of `preset` the suggestions talk about; `segmentBoundaries` when their
+    /// engine draws the boundaries of a segmentation, and then the `regionTarget` in effect
+    /// for the preset's targets.
+    public init(_ preset: LineArtPreset) {
+        let settings = preset.settings, targets = preset.profile.targets
         let segments = ExtractionEngines.named(settings.engine)?.drawsRegionBoundaries ?? false
         self.init(thickness: settings.thickness, closeLargeGaps: settings.closeLargeGaps,
                   largeGapKernel: settings.largeGapKernel, minRegionArea: settings.minRegionArea,

@@ -11,7 +11,7 @@ public func validatePage(atPath path: String, preset: LineArtPreset, maxPixels: 
     let decoded = try decodeImage(atPath: path, options: DecodeOptions(maxPixels: maxPixels))
     let gray = decoded.image.luma()
     let validator = FillabilityValidator(targets: preset.profile.targets, minRegionArea: preset.settings.minRegionArea)
-    return (validator.validate(gray, suggestionContext: SuggestionContext(preset.settings, targets: preset.profile.targets)), lineArtWarnings(gray))
+    return (validator.validate(gray, suggestionContext: SuggestionContext(preset)), lineArtWarnings(gray))
 }
 
 /// Says when a gray image does not look like line art: a black-on-white page (even one
