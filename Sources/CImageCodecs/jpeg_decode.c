@@ -1,17 +1,8 @@
 #include <stdlib.h>
 #include <string.h>
-#include "jpeg_error.h"
+#include "jpeg_decoder.h"
 #include "internal.h"
 
-struct cic_jpeg_decoder {
-    struct jpeg_decompress_struct cinfo;
-    cic_jpeg_error_mgr err;
-    int header_read;
-    int decode_started;
-    int cmyk;       /* libjpeg outputs CMYK; shim converts to RGB */
-    int inverted;   /* Adobe convention: CMYK stored inverted (0 = full ink) */
-    int out_channels;
-};
 
 cic_jpeg_decoder *cic_jpeg_create(void) {
     cic_jpeg_decoder *d = calloc(1, sizeof *d);

@@ -16,6 +16,15 @@ int cic_jpeg_encode(const uint8_t *pixels, int width, int height, int components
                     int quality, int progressive, int cmyk_mode,
                     uint8_t **out, size_t *out_size,
                     char *message, size_t message_capacity) {
+    return cic_jpeg_encode_sampled(pixels, width, height, components, quality, progressive, cmyk_mode,
+                                   0, 0, 0, out, out_size, message, message_capacity);
+}
+
+int cic_jpeg_encode_sampled(const uint8_t *pixels, int width, int height, int components,
+                            int quality, int progressive, int cmyk_mode,
+                            int luma_h, int luma_v, int restart_interval,
+                            uint8_t **out, size_t *out_size,
+                            char *message, size_t message_capacity) {
     if (out) *out = NULL;
     if (out_size) *out_size = 0;
     if (pixels == NULL || out == NULL || out_size == NULL || width <= 0 || height <= 0 ||
@@ -49,6 +58,11 @@ int cic_jpeg_encode(const uint8_t *pixels, int width, int height, int components
         if (cmyk_mode == 2) jpeg_set_colorspace(&s->cinfo, JCS_YCCK); /* writes Adobe marker */
         else s->cinfo.write_Adobe_marker = cmyk_mode == 1 ? TRUE : FALSE;
     }
+    if (luma_h > 0 && luma_v > 0) {
+        s->cinfo.comp_info[0].h_samp_factor = luma_h;
+        s->cinfo.comp_info[0].v_samp_factor = luma_v;
+    }
+    if (restart_interval > 0) s->cinfo.restart_interval = (unsigned int)restart_interval;
     if (progressive) jpeg_simple_progression(&s->cinfo);
     jpeg_start_compress(&s->cinfo, TRUE);
     size_t stride = (size_t)width * (size_t)components;

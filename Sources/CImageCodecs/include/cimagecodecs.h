@@ -102,6 +102,40 @@ const char *cic_jpeg_message(const cic_jpeg_decoder *decoder);
 const char *cic_jpeg_warnings(const cic_jpeg_decoder *decoder);
 
 /*
+ * A baseline JPEG decoded by two threads at the scale cic_jpeg_read_header chose, with
+ * exactly the bytes cic_jpeg_decode would give (jpeg_split_decode.c).
+ *
+ *   s = cic_jpeg_split_create(decoder, 0.5)       after cic_jpeg_read_header; NULL: this
+ *                                                  file is not one it decodes (use
+ *                                                  cic_jpeg_decode)
+ *   cic_jpeg_split_decode_part(s, 0) on one thread and, at the same time,
+ *   cic_jpeg_split_decode_part(s, 1) on another   (part 0 alone also decodes it all)
+ *   cic_jpeg_split_finish(s)                       after both returned; not CIC_OK: decode
+ *                                                  with cic_jpeg_decode instead (bad or
+ *                                                  truncated data, which libjpeg reports)
+ *   cic_jpeg_split_write_rows(s, out, stride, a, b)  row groups [a, b) into out_height rows
+ *                                                  of out_width * out_channels bytes; disjoint
+ *                                                  ranges may run on several threads
+ *   cic_jpeg_split_destroy(s)                      before the decoder and the data go
+ *
+ * part1_start (0...1, else 0.5) is where in the entropy-coded data part 1 starts guessing.
+ */
+typedef struct cic_jpeg_split cic_jpeg_split;
+cic_jpeg_split *cic_jpeg_split_create(cic_jpeg_decoder *decoder, double part1_start);
+/* Whether the data is long enough for part 1 to start inside it. */
+int cic_jpeg_split_can_use_part1(const cic_jpeg_split *split);
+void cic_jpeg_split_decode_part(cic_jpeg_split *split, int part);
+int cic_jpeg_split_finish(cic_jpeg_split *split);
+/* Output rows per row group (one MCU row), and the number of groups. */
+int cic_jpeg_split_group_rows(const cic_jpeg_split *split);
+int cic_jpeg_split_groups(const cic_jpeg_split *split);
+/* The row group where part 1's MCUs began to be used, or -1 (part 0 decoded them all). */
+int cic_jpeg_split_synced_at(const cic_jpeg_split *split);
+int cic_jpeg_split_write_rows(const cic_jpeg_split *split, uint8_t *out, size_t row_stride,
+                              int first_group, int end_group);
+void cic_jpeg_split_destroy(cic_jpeg_split *split);
+
+/*
  * Encoder used for test fixtures: pixels are width*height*components bytes,
  * components 1 (gray), 3 (RGB) or 4 (CMYK samples, written as given).
  * cmyk_mode (4 components only): 0 = CMYK without Adobe APP14 marker,
@@ -113,6 +147,13 @@ int cic_jpeg_encode(const uint8_t *pixels, int width, int height, int components
                     int quality, int progressive, int cmyk_mode,
                     uint8_t **out, size_t *out_size,
                     char *message, size_t message_capacity);
+/* cic_jpeg_encode with the luma sampling factors (luma_h x luma_v, chroma 1x1; 0: the
+ * default 2x2) and a restart interval in MCUs (0: none), for decoder tests. */
+int cic_jpeg_encode_sampled(const uint8_t *pixels, int width, int height, int components,
+                            int quality, int progressive, int cmyk_mode,
+                            int luma_h, int luma_v, int restart_interval,
+                            uint8_t **out, size_t *out_size,
+                            char *message, size_t message_capacity);
 
 /* ------------------------------------------------------------------- PNG */
 

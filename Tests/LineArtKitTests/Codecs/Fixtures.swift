@@ -9,13 +9,18 @@ enum Fixtures {
     enum CMYKMode: Int32 { case plain = 0, adobe = 1, ycck = 2 }
 
     /// Encodes interleaved gray (1), RGB (3) or CMYK (4) pixels as a JPEG.
+    /// `lumaSampling` (h, v) with chroma 1x1 (nil: libjpeg's default 2x2, i.e. 4:2:0);
+    /// `restartInterval` in MCUs (0: none).
     static func jpeg(_ pixels: [UInt8], width: Int, height: Int, components: Int, quality: Int = 95,
-                     progressive: Bool = false, cmyk: CMYKMode = .adobe) throws -> [UInt8] {
+                     progressive: Bool = false, cmyk: CMYKMode = .adobe,
+                     lumaSampling: (Int, Int)? = nil, restartInterval: Int = 0) throws -> [UInt8] {
         var out: UnsafeMutablePointer<UInt8>? = nil
         var size = 0
         var message = [CChar](repeating: 0, count: 256)
-        let status = cic_jpeg_encode(pixels, Int32(width), Int32(height), Int32(components), Int32(quality),
-                                     progressive ? 1 : 0, cmyk.rawValue, &out, &size, &message, message.count)
+        let status = cic_jpeg_encode_sampled(pixels, Int32(width), Int32(height), Int32(components), Int32(quality),
+                                             progressive ? 1 : 0, cmyk.rawValue,
+                                             Int32(lumaSampling?.0 ?? 0), Int32(lumaSampling?.1 ?? 0),
+                                             Int32(restartInterval), &out, &size, &message, message.count)
         defer { cic_free(out) }
         guard status == 0, let out else {
             throw FixtureError(description: String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
