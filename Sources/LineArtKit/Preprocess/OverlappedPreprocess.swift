@@ -1,8 +1,10 @@
 /// The first steps of ``preprocess(_:options:)`` (area-averaging resize, sRGB to Lab, the
 /// first Kuwahara pass) run on a JPEG's rows while libjpeg is still decoding the rest.
 ///
-/// A 20 MP photo decodes on one core for about 60 ms; with two threads per photo the other
-/// core was idle meanwhile. As a ``ScanlineConsumer`` this type keeps it busy: each
+/// libjpeg decodes a 20 MP photo on one core for about 50 ms; with two threads per photo
+/// the other core was idle meanwhile. (A baseline JPEG that ``JPEGSplitDecode`` takes is
+/// decoded by both cores instead, and this consumer does not run.) As a
+/// ``ScanlineConsumer`` this type keeps the other core busy: each
 /// output row of the resize is made as soon as its input rows are decoded, converted to
 /// Lab, and fed to the Kuwahara filter, which writes its output rows as it goes. The
 /// result is bit-identical to the non-streamed steps: every resized row is computed from
