@@ -21,9 +21,10 @@
  *
  * Anything outside that (progressive, arithmetic, restart intervals, 12-bit, CMYK, RGB
  * JPEGs, sampling other than 4:4:4, 4:2:2, 4:2:0 and gray, quantisation steps above
- * 2047; a bad Huffman code, data that ends early, extra bytes before EOI, sums too large
- * to keep) makes the caller decode with libjpeg instead, which then reports the same
- * warnings and errors as always. Nothing here touches libjpeg's state: it reads the
+ * 2047; a bad Huffman code, data that ends early, extra bytes before EOI; coefficients or
+ * outputs no 8-bit encoder makes, where libjpeg-turbo's 16-bit SIMD IDCTs part from
+ * jidctred.c's arithmetic) makes the caller decode with libjpeg instead, which then
+ * reports the same warnings and errors as always. Nothing here touches libjpeg's state: it reads the
  * header libjpeg parsed. The tests compare every byte with libjpeg's
  * (JPEGSplitDecodeTests).
  */
@@ -102,7 +103,7 @@ static int build_table(const JHUFF_TBL *src, int is_dc, huff_table *t) {
 /* ------------------------------------------------------------------ bit reader */
 
 /* Reads entropy-coded bytes (0xFF 0x00 is a data byte 0xFF; fill bytes 0xFF before a
- * marker are skipped, as libjpeg does). Positions count data bits from where the reader
+ * marker are skipped, as libjpeg does; 0xFF 0xFF ... 0x00 ends the data, see fill_slow). Positions count data bits from where the reader
  * started, so two readers that started at different bytes agree on a bit once the
  * second one's origin is known in the first one's count (see `mark`). */
 typedef struct {
@@ -139,12 +140,15 @@ __attribute__((noinline)) static void fill_slow(bit_reader *b) {
             } else {
                 const uint8_t *q = b->p + 1;
                 while (q < b->end && *q == 0xFF) q++;
-                if (q < b->end && *q == 0) {
+                if (q == b->p + 1 && q < b->end && *q == 0) {
                     c = 0xFF;
                     b->p = q + 1;
                 } else {
+                    /* A marker (after fill bytes), or 0xFF 0xFF ... 0x00, which is not
+                     * valid data and which libjpeg-turbo's fast path reads otherwise than
+                     * its own slow path: it ends the data here (marker -2: not EOI). */
                     b->end_bits = b->loaded;
-                    b->marker = q < b->end ? *q : -1;
+                    b->marker = q < b->end ? (*q == 0 ? -2 : *q) : -1;
                 }
             }
         }
@@ -296,46 +300,25 @@ static void build_weights(void) {
     }
 }
 
-static int sums_2x2_wide(const int32_t *value, const uint8_t *touched, int n, const int32_t *q, int16_t *out) {
-    int64_t even[8] = {0}, odd[8] = {0};
-    for (int i = 0; i < n; i++) {
-        int pos = touched[i];
-        int64_t z = (int64_t)value[i] * q[pos];
-        even[pos & 7] += z * table_2x2.even[pos];
-        odd[pos & 7] += z * table_2x2.odd[pos];
-    }
-    int64_t ws0[8], ws1[8];
-    for (int c = 0; c < 8; c++) {
-        ws0[c] = (int32_t)DESCALE(even[c] + odd[c], 13);
-        ws1[c] = (int32_t)DESCALE(even[c] - odd[c], 13);
-    }
-    int64_t t10 = ws0[0] * ((int64_t)1 << 15) + ((int64_t)1 << 19);
-    int64_t t0 = ws0[7] * -5906 + ws0[5] * 6967 + ws0[3] * -10426 + ws0[1] * 29692;
-    int64_t u10 = ws1[0] * ((int64_t)1 << 15) + ((int64_t)1 << 19);
-    int64_t u0 = ws1[7] * -5906 + ws1[5] * 6967 + ws1[3] * -10426 + ws1[1] * 29692;
-    int64_t o[4] = {t10 + t0, t10 - t0, u10 + u0, u10 - u0};
-    int ok = 1;
-    for (int i = 0; i < 4; i++) ok &= keep(o[i], 17, &out[i]);
-    return ok;
-}
+/* Nonzero when a dequantized coefficient is beyond what an 8-bit encoder makes (the DCT of
+ * 8-bit samples stays within +-1024, and quantisation adds at most half a step, 1023 here):
+ * libjpeg-turbo's SIMD reduced IDCTs, which decode such files here, compute in 16 bits
+ * and would differ from jidctred.c's arithmetic (followed here) beyond that. */
+static inline int32_t outside_dequantized(int32_t z) { return (z + 2048) & ~4095; }
 
-/* sums_2x2_wide in 32-bit column sums, which hold them while every dequantized
- * coefficient is below 2^13 in magnitude (any 8-bit encoder's are below 2^12). */
 static int sums_2x2(int32_t *coef, const uint8_t *touched, int n, const int32_t *q, int16_t *out) {
     /* Unsigned, so that a sum that does overflow (and is then not used) is defined. */
     uint32_t even[8] = {0}, odd[8] = {0};
-    int32_t value[64];
-    int32_t big = 0;
+    int32_t outside = 0;
     for (int i = 0; i < n; i++) {
         int pos = touched[i];
-        value[i] = coef[pos];
-        coef[pos] = 0;
-        int32_t z = value[i] * q[pos];  /* |value| < 2^15, q <= 2047 */
-        big |= (z + 8191) & ~16383;     /* nonzero unless -8191 <= z <= 8192 */
+        int32_t z = coef[pos] * q[pos];  /* |coef| < 2^15, q <= 2047 */
+        coef[pos] = 0;                   /* a position written twice counts once */
+        outside |= outside_dequantized(z);
         even[pos & 7] += (uint32_t)z * (uint32_t)table_2x2.even[pos];
         odd[pos & 7] += (uint32_t)z * (uint32_t)table_2x2.odd[pos];
     }
-    if (big) return sums_2x2_wide(value, touched, n, q, out);
+    if (outside) return 0;
     int64_t ws0[8], ws1[8];
     for (int c = 0; c < 8; c++) {
         int32_t e = (int32_t)even[c], o = (int32_t)odd[c];  /* |e| <= 2^28, |o| < 2^30 */
@@ -355,15 +338,18 @@ static int sums_2x2(int32_t *coef, const uint8_t *touched, int n, const int32_t 
 
 static int sums_4x4(int32_t *coef, const uint8_t *touched, int n, const int32_t *q, int16_t *out) {
     int64_t row0[8] = {0}, even[8] = {0}, odd_a[8] = {0}, odd_b[8] = {0};
+    int32_t outside = 0;
     for (int i = 0; i < n; i++) {
         int pos = touched[i], c = pos & 7;
         int64_t z = (int64_t)coef[pos] * q[pos];
         coef[pos] = 0;
+        outside |= outside_dequantized((int32_t)z);
         row0[c] += z * table_4x4.row0[pos];
         even[c] += z * table_4x4.even[pos];
         odd_a[c] += z * table_4x4.odd_a[pos];
         odd_b[c] += z * table_4x4.odd_b[pos];
     }
+    if (outside) return 0;
     int64_t ws[4][8];
     for (int c = 0; c < 8; c++) {
         int64_t tmp10 = row0[c] + even[c], tmp12 = row0[c] - even[c];
@@ -810,21 +796,36 @@ int cic_jpeg_split_synced_at(const cic_jpeg_split *s) {
 }
 
 /* One block's samples into its component's rows for this MCU row: jpeg_idct_1x1, _2x2
- * or _4x4's outputs, from the block's DC and the sums decode_mcu kept. */
-HOT void write_block(const uint8_t *limit, int n, int32_t dc, int32_t quant0, const int16_t *sums,
-                     uint8_t *dst, int stride) {
+ * or _4x4's outputs, from the block's DC and the sums decode_mcu kept. Returns nonzero
+ * when a 2x2 or 4x4 block leaves the range where libjpeg-turbo's SIMD versions of those
+ * IDCTs agree with jidctred.c: a dequantized DC beyond outside_dequantized's bound, or an
+ * output beyond -512...511 before centring (C wraps it & 1023, SIMD saturates). */
+HOT int32_t write_block(const uint8_t *limit, int n, int32_t dc, int32_t quant0, const int16_t *sums,
+                        uint8_t *dst, int stride) {
     int32_t dcq = (int32_t)(int16_t)dc * quant0;  /* libjpeg's coefficient is a JCOEF */
-    if (n == 2) {
-        dst[0] = limit[((dcq + sums[0]) >> 3) & 1023];
-        dst[1] = limit[((dcq + sums[1]) >> 3) & 1023];
-        dst[stride] = limit[((dcq + sums[2]) >> 3) & 1023];
-        dst[stride + 1] = limit[((dcq + sums[3]) >> 3) & 1023];
-    } else if (n == 1) {
+    if (n == 1) {
         dst[0] = limit[((dcq + 4) >> 3) & 1023];
-    } else {
-        for (int r = 0; r < 4; r++, dst += stride)
-            for (int i = 0; i < 4; i++) dst[i] = limit[((dcq + sums[r * 4 + i]) >> 3) & 1023];
+        return 0;
     }
+    int32_t outside = outside_dequantized(dcq);
+    if (n == 2) {
+        int32_t x0 = (dcq + sums[0]) >> 3, x1 = (dcq + sums[1]) >> 3;
+        int32_t x2 = (dcq + sums[2]) >> 3, x3 = (dcq + sums[3]) >> 3;
+        outside |= ((x0 + 512) | (x1 + 512) | (x2 + 512) | (x3 + 512)) & ~1023;
+        dst[0] = limit[x0 & 1023];
+        dst[1] = limit[x1 & 1023];
+        dst[stride] = limit[x2 & 1023];
+        dst[stride + 1] = limit[x3 & 1023];
+        return outside;
+    }
+    for (int r = 0; r < n; r++, dst += stride) {
+        for (int i = 0; i < n; i++) {
+            int32_t x = (dcq + sums[r * n + i]) >> 3;
+            outside |= (x + 512) & ~1023;
+            dst[i] = limit[x & 1023];
+        }
+    }
+    return outside;
 }
 
 static void upsample_h2v1(const uint8_t *in, int width, int fancy, uint8_t *out) {
@@ -857,6 +858,7 @@ int cic_jpeg_split_write_rows(const cic_jpeg_split *s, uint8_t *out, size_t stri
     if (work == NULL) return CIC_ERR_NOMEM;
     uint8_t *planes[3] = {work, work + plane_bytes[0], work + plane_bytes[0] + plane_bytes[1]};
     uint8_t *up[2] = {work + total, work + total + upsampled};
+    int32_t outside = 0;
     for (int gy = first_group; gy < end_group; gy++) {
         for (int mx = 0; mx < s->mcus_per_row; mx++) {
             int64_t g = (int64_t)gy * s->mcus_per_row + mx;
@@ -871,7 +873,7 @@ int cic_jpeg_split_write_rows(const cic_jpeg_split *s, uint8_t *out, size_t stri
                 const int16_t *block = rec + bp->record;
                 int32_t dc = (int32_t)((uint32_t)block[0] + (uint32_t)(from_part1 ? s->dc_offset[bp->component] : 0));
                 uint8_t *dst = planes[bp->component] + (size_t)(bp->by * cp->idct) * (size_t)cp->plane_width + (size_t)x;
-                write_block(s->range_limit, cp->idct, dc, bp->quant[0], block + 1, dst, cp->plane_width);
+                outside |= write_block(s->range_limit, cp->idct, dc, bp->quant[0], block + 1, dst, cp->plane_width);
             }
         }
         for (int r = 0; r < s->group_rows; r++) {
@@ -905,5 +907,5 @@ int cic_jpeg_split_write_rows(const cic_jpeg_split *s, uint8_t *out, size_t stri
         }
     }
     free(work);
-    return CIC_OK;
+    return outside ? CIC_ERR_UNSUPPORTED : CIC_OK;
 }

@@ -115,7 +115,9 @@ const char *cic_jpeg_warnings(const cic_jpeg_decoder *decoder);
  *                                                  truncated data, which libjpeg reports)
  *   cic_jpeg_split_write_rows(s, out, stride, a, b)  row groups [a, b) into out_height rows
  *                                                  of out_width * out_channels bytes; disjoint
- *                                                  ranges may run on several threads
+ *                                                  ranges may run on several threads; not
+ *                                                  CIC_OK (values an 8-bit encoder does not
+ *                                                  make): decode with cic_jpeg_decode instead
  *   cic_jpeg_split_destroy(s)                      before the decoder and the data go
  *
  * part1_start (0...1, else 0.5) is where in the entropy-coded data part 1 starts guessing.

@@ -109,8 +109,8 @@ enum JPEGSplitDecode {
     /// Decodes `decoder`'s JPEG (header read, decode not started) into `out`; false when
     /// the split decoder does not take this JPEG (progressive, restart markers, CMYK, an
     /// unusual sampling, too little data to split) or its data is not whole and clean
-    /// (corrupt, truncated, extra bytes before EOI): then the decoder is as it was, for
-    /// libjpeg to decode and report.
+    /// (corrupt, truncated, extra bytes before EOI, coefficients no 8-bit encoder makes):
+    /// then the decoder is as it was, for libjpeg to decode and report.
     static func decode(decoder: OpaquePointer, into out: UnsafeMutablePointer<UInt8>, stride: Int,
                        part1Start: Double = 0.5) -> Bool {
         guard let created = cic_jpeg_split_create(decoder, part1Start) else { return false }
