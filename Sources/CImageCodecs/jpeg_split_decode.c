@@ -10,7 +10,10 @@
  * index or their DC predictors. Part 1 publishes the bit position where each of its MCUs
  * starts; part 0 decodes until it reaches an MCU start that part 1 also found. From that
  * MCU on, both would decode the same codes, so part 0 stops there and part 1's MCUs
- * continue the image, their DC values shifted by what part 0's predictors say.
+ * continue the image, their DC values shifted by what part 0's predictors say. With
+ * restart markers nothing is guessed: part 1 starts after the marker that opens the
+ * second half of the intervals, where the predictors are 0 (the first to claim that
+ * interval, part 0 or part 1, decodes it).
  *
  * Each block's coefficients are reduced at once to the reduced IDCT's output minus its
  * DC term (libjpeg-turbo's jpeg_idct_1x1, _2x2 and _4x4 from jidctred.c, in which DC
@@ -19,9 +22,10 @@
  * parallel) with the true DC, libjpeg's range limiting, its h2v1 upsampling and its
  * YCbCr to RGB tables (jdsample.c, jdmaster.c, jdcolor.c). Scales 1/8, 1/4 and 1/2.
  *
- * Anything outside that (progressive, arithmetic, restart intervals, 12-bit, CMYK, RGB
+ * Anything outside that (progressive, arithmetic, 12-bit, CMYK, RGB
  * JPEGs, sampling other than 4:4:4, 4:2:2, 4:2:0 and gray, quantisation steps above
- * 2047; a bad Huffman code, data that ends early, extra bytes before EOI; coefficients or
+ * 2047; a bad Huffman code, data that ends early, extra bytes before EOI or a restart
+ * marker, a restart marker out of sequence; coefficients or
  * outputs no 8-bit encoder makes, where libjpeg-turbo's 16-bit SIMD IDCTs part from
  * jidctred.c's arithmetic) makes the caller decode with libjpeg instead, which then
  * reports the same warnings and errors as always. Nothing here touches libjpeg's state: it reads the
@@ -113,6 +117,7 @@ typedef struct {
     int64_t loaded;         /* data bits loaded into acc since the start */
     int64_t end_bits;       /* INT64_MAX until the data ends; then its length in bits */
     int marker;             /* the marker that ended the data, -1 for the buffer's end */
+    const uint8_t *marker_at; /* its code byte (after 0xFF and any fill bytes) */
     const uint8_t *mark;    /* a byte boundary whose position is wanted, or NULL */
     int64_t mark_bits;      /* data bits before `mark`, once passed; -1 before */
 } bit_reader;
@@ -149,6 +154,7 @@ __attribute__((noinline)) static void fill_slow(bit_reader *b) {
                      * its own slow path: it ends the data here (marker -2: not EOI). */
                     b->end_bits = b->loaded;
                     b->marker = q < b->end ? (*q == 0 ? -2 : *q) : -1;
+                    b->marker_at = q;
                 }
             }
         }
@@ -396,7 +402,13 @@ typedef struct {
 
 struct cic_jpeg_split {
     const uint8_t *data, *data_end;   /* the entropy-coded segment and what follows */
-    const uint8_t *middle;            /* where part 1 starts */
+    const uint8_t *middle;            /* where part 1 starts (without restart markers) */
+    int restart_interval;             /* MCUs per restart interval, 0: none */
+    int64_t restart_mcu1;             /* with restart markers: part 1's first MCU, or -1 */
+    atomic_int claim;                 /* with restart markers: 1 part 0 decodes all, 2 part 1
+                                       * decodes from restart_mcu1 (first to claim wins) */
+    int status1;                      /* with restart markers: CIC_OK or why part 1 failed */
+    int64_t end_position1;            /* with restart markers: where part 1's last MCU ended */
     int components;                   /* 1 (gray) or 3 (YCbCr to RGB) */
     int blocks;                       /* blocks per MCU */
     block_plan plan[MAX_PLAN_BLOCKS];
@@ -508,7 +520,80 @@ static int decode_mcu(const cic_jpeg_split *s, bit_reader *b, int32_t *predictor
     return ok;
 }
 
+/* At the end of a restart interval: under a byte of padding, then RST`n`, as libjpeg
+ * requires to read on without a warning; then the reader goes on after the marker.
+ * 0 when the data is otherwise (libjpeg then warns and resynchronises). */
+static int restart(bit_reader *b, int n) {
+    int64_t position = reader_position(b);
+    if (b->end_bits == INT64_MAX && b->count <= 56) fill_slow(b);
+    if (b->end_bits == INT64_MAX || b->end_bits - position >= 8 || b->marker != 0xD0 + (n & 7)) return 0;
+    b->p = b->marker_at + 1;
+    b->acc = 0;
+    b->count = 0;
+    b->end_bits = INT64_MAX;
+    b->marker = 0;
+    return 1;
+}
+
+/* Where the data ends after the last MCU (position `end`): loads on, dropping the bits,
+ * until the marker or until a whole byte more than padding is seen. */
+static void find_end(bit_reader *b, int64_t end) {
+    while (b->end_bits == INT64_MAX && b->loaded - end < 16) {
+        b->count = 0;
+        b->acc = 0;
+        fill_slow(b);
+    }
+}
+
+/* Part 1 with restart markers: the MCUs from restart_mcu1 on, which start right after the
+ * (restart_mcu1 / interval)-th RST marker, with DC predictors at 0: nothing to guess. */
+static void decode_after_restart(cic_jpeg_split *s) {
+    s->status1 = CIC_ERR_CORRUPT;
+    int expected = 0;
+    if (!atomic_compare_exchange_strong(&s->claim, &expected, 2)) return;  /* part 0 took all */
+    int64_t interval = s->restart_interval, wanted = s->restart_mcu1 / interval, seen = 0;
+    const uint8_t *p = s->data, *start = NULL;
+    while (start == NULL) {
+        p = memchr(p, 0xFF, (size_t)(s->data_end - p));
+        if (p == NULL || p + 1 >= s->data_end) return;
+        if (p[1] == 0) {
+            p += 2;
+        } else if (p[1] >= 0xD0 && p[1] <= 0xD7) {
+            if (p[1] != 0xD0 + (seen & 7)) return;
+            seen++;
+            p += 2;
+            if (seen == wanted) start = p;
+        } else {
+            return;  /* fill bytes inside the data, or another marker: left to libjpeg */
+        }
+    }
+    int64_t count = s->mcus - s->restart_mcu1;
+    s->records1 = malloc((size_t)count * (size_t)s->words * sizeof(int16_t));
+    if (s->records1 == NULL) return;
+    bit_reader b;
+    reader_init(&b, start, s->data_end);
+    int32_t predictors[3] = {0, 0, 0};
+    for (int64_t g = s->restart_mcu1; g < s->mcus; g++) {
+        if (g > s->restart_mcu1 && g % interval == 0) {
+            if (!restart(&b, (int)(g / interval - 1))) return;
+            memset(predictors, 0, sizeof predictors);
+        }
+        if (!decode_mcu(s, &b, predictors, s->records1 + (g - s->restart_mcu1) * s->words)) return;
+        if (reader_position(&b) > b.end_bits) return;
+    }
+    s->end_position1 = reader_position(&b);
+    find_end(&b, s->end_position1);
+    s->end_bits1 = b.end_bits == INT64_MAX ? -1 : b.end_bits;
+    s->marker1 = b.marker;
+    s->count1 = count;
+    s->status1 = CIC_OK;
+}
+
 void cic_jpeg_split_decode_part(cic_jpeg_split *s, int part) {
+    if (part == 1 && s->restart_interval > 0) {
+        decode_after_restart(s);
+        return;
+    }
     if (part == 0) {
         bit_reader b;
         reader_init(&b, s->data, s->data_end);
@@ -517,6 +602,22 @@ void cic_jpeg_split_decode_part(cic_jpeg_split *s, int part) {
         int64_t k = 0;
         int64_t published = 0;
         for (int64_t g = 0; g < s->mcus; g++) {
+            if (s->restart_interval > 0 && g > 0 && g % s->restart_interval == 0) {
+                int expected = 0;
+                int part1_took_rest = g == s->restart_mcu1 &&
+                                      !atomic_compare_exchange_strong(&s->claim, &expected, 1);
+                if (!restart(&b, (int)(g / s->restart_interval - 1))) {
+                    s->status0 = CIC_ERR_CORRUPT;
+                    return;
+                }
+                memset(predictors, 0, sizeof predictors);
+                if (part1_took_rest) {
+                    s->sync_mcu = g;
+                    s->sync_local = 0;
+                    s->status0 = CIC_OK;
+                    return;
+                }
+            }
             int64_t position = reader_position(&b);
             if (b.mark_bits >= 0 && position >= b.mark_bits) {
                 int64_t relative = position - b.mark_bits;
@@ -547,13 +648,7 @@ void cic_jpeg_split_decode_part(cic_jpeg_split *s, int part) {
         atomic_store_explicit(&s->part0_finished, 1, memory_order_relaxed);
         s->sync_mcu = s->mcus;
         s->end_position0 = reader_position(&b);
-        /* Only where the data ends matters now: load on (dropping the bits) until the
-         * marker or until a whole byte more than padding is seen. */
-        while (b.end_bits == INT64_MAX && b.loaded - s->end_position0 < 16) {
-            b.count = 0;
-            b.acc = 0;
-            fill_slow(&b);
-        }
+        find_end(&b, s->end_position0);
         s->end_bits0 = b.end_bits;
         s->marker0 = b.marker;
         s->status0 = CIC_OK;
@@ -701,7 +796,7 @@ cic_jpeg_split *cic_jpeg_split_create(cic_jpeg_decoder *d, double part1_start) {
     if (d == NULL || !d->header_read || d->decode_started || d->cmyk) return NULL;
     struct jpeg_decompress_struct *cinfo = &d->cinfo;
     if (cinfo->progressive_mode || cinfo->arith_code || cinfo->data_precision != 8 ||
-        cinfo->restart_interval != 0 || cinfo->CCIR601_sampling || cinfo->src == NULL)
+        cinfo->CCIR601_sampling || cinfo->src == NULL)
         return NULL;
     int gray = cinfo->jpeg_color_space == JCS_GRAYSCALE && cinfo->num_components == 1 &&
                cinfo->out_color_space == JCS_GRAYSCALE;
@@ -749,6 +844,15 @@ cic_jpeg_split *cic_jpeg_split_create(cic_jpeg_decoder *d, double part1_start) {
     size_t middle = (size_t)((double)length * part1_start);
     while (middle > 0 && middle < length && s->data[middle - 1] == 0xFF) middle++;
     s->middle = middle > 0 && middle < length ? s->data + middle : NULL;
+    s->restart_interval = (int)cinfo->restart_interval;
+    s->restart_mcu1 = -1;
+    if (s->restart_interval > 0) {
+        /* Part 1 takes the second half of the intervals, starting after an RST marker. */
+        int64_t intervals = (s->mcus + s->restart_interval - 1) / s->restart_interval;
+        s->middle = NULL;
+        if (intervals >= 2) s->restart_mcu1 = intervals / 2 * s->restart_interval;
+    }
+    atomic_init(&s->claim, 0);
     s->sync_mcu = s->mcus;
     s->status0 = CIC_ERR_ARGUMENT;
     atomic_init(&s->published1, 0);
@@ -758,7 +862,9 @@ cic_jpeg_split *cic_jpeg_split_create(cic_jpeg_decoder *d, double part1_start) {
     return s;
 }
 
-int cic_jpeg_split_can_use_part1(const cic_jpeg_split *s) { return s != NULL && s->middle != NULL; }
+int cic_jpeg_split_can_use_part1(const cic_jpeg_split *s) {
+    return s != NULL && (s->restart_interval > 0 ? s->restart_mcu1 > 0 : s->middle != NULL);
+}
 
 void cic_jpeg_split_destroy(cic_jpeg_split *s) {
     if (s == NULL) return;
@@ -773,6 +879,13 @@ int cic_jpeg_split_finish(cic_jpeg_split *s) {
     if (s->sync_mcu >= s->mcus) {
         /* Part 0 alone: under a byte of padding, then EOI (otherwise libjpeg warns). */
         if (s->end_bits0 == INT64_MAX || s->end_bits0 - s->end_position0 >= 8 || s->marker0 != 0xD9)
+            return CIC_ERR_CORRUPT;
+        return CIC_OK;
+    }
+    if (s->restart_interval > 0) {
+        /* Part 1 took the intervals from restart_mcu1 on; predictors start at 0 there. */
+        if (s->status1 != CIC_OK || s->end_bits1 < 0 || s->end_bits1 - s->end_position1 >= 8 ||
+            s->marker1 != 0xD9)
             return CIC_ERR_CORRUPT;
         return CIC_OK;
     }

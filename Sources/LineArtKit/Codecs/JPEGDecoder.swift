@@ -107,8 +107,8 @@ enum JPEGDecoder {
 /// as they were made and 53 ms with libjpeg (`lineart bench`, docs/benchmarks.md).
 enum JPEGSplitDecode {
     /// Decodes `decoder`'s JPEG (header read, decode not started) into `out`; false when
-    /// the split decoder does not take this JPEG (progressive, restart markers, CMYK, an
-    /// unusual sampling, too little data to split) or its data is not whole and clean
+    /// the split decoder does not take this JPEG (progressive, CMYK, an unusual sampling or
+    /// scale, too little data to split) or its data is not whole and clean
     /// (corrupt, truncated, extra bytes before EOI, coefficients no 8-bit encoder makes):
     /// then the decoder is as it was, for libjpeg to decode and report.
     static func decode(decoder: OpaquePointer, into out: UnsafeMutablePointer<UInt8>, stride: Int,
