@@ -216,15 +216,19 @@ import Testing
         }
     }
 
+    /// A 320x240 4:2:2 JPEG of `picture`, and where its entropy-coded data starts.
+    static func photo422(seed: UInt64, quality: Int) throws -> (jpeg: [UInt8], dataStart: Int) {
+        let jpeg = try Fixtures.jpeg(picture(width: 320, height: 240, components: 3, seed: seed),
+                                     width: 320, height: 240, components: 3, quality: quality, lumaSampling: (2, 1))
+        let sos = try #require((0..<jpeg.count - 1).last { jpeg[$0] == 0xFF && jpeg[$0 + 1] == 0xDA })
+        return (jpeg, sos + 2 + Int(jpeg[sos + 2]) << 8 + Int(jpeg[sos + 3]))
+    }
+
     /// Damaged data: whatever the split decoder returns is libjpeg's decode of the same
     /// bytes, one that warned of nothing past the header; truncated data and extra bytes it
     /// always declines.
     @Test func damagedDataIsLibjpegsOrDeclined() throws {
-        let width = 320, height = 240
-        let jpeg = try Fixtures.jpeg(Self.picture(width: width, height: height, components: 3, seed: 11),
-                                     width: width, height: height, components: 3, quality: 85, lumaSampling: (2, 1))
-        let sos = try #require((0..<jpeg.count - 1).last { jpeg[$0] == 0xFF && jpeg[$0 + 1] == 0xDA })
-        let dataStart = sos + 2 + Int(jpeg[sos + 2]) << 8 + Int(jpeg[sos + 3])
+        let (jpeg, dataStart) = try Self.photo422(seed: 11, quality: 85)
         let dataEnd = jpeg.count - 2  // EOI
         let whole = Self.decode(jpeg, target: 80, part1Start: 0.5)
         #expect(whole.split != nil && Self.same(whole.split, whole.libjpeg))
@@ -267,11 +271,7 @@ import Testing
     /// fast path takes it for a marker, its slow path for a data byte), and coefficients
     /// whose dequantized values reach where its 16-bit SIMD IDCTs part from jidctred.c.
     @Test func dataLibjpegReadsSeveralWaysIsLeftToIt() throws {
-        let width = 320, height = 240
-        let jpeg = try Fixtures.jpeg(Self.picture(width: width, height: height, components: 3, seed: 21),
-                                     width: width, height: height, components: 3, quality: 95, lumaSampling: (2, 1))
-        let sos = try #require((0..<jpeg.count - 1).last { jpeg[$0] == 0xFF && jpeg[$0 + 1] == 0xDA })
-        let dataStart = sos + 2 + Int(jpeg[sos + 2]) << 8 + Int(jpeg[sos + 3])
+        let (jpeg, dataStart) = try Self.photo422(seed: 21, quality: 95)
         let whole = Self.decode(jpeg, target: 80, part1Start: 0.5)
         #expect(whole.split != nil)
 
