@@ -85,7 +85,7 @@ extension PhotoConverter {
             return candidate
         }
         let size = candidates.map(\.settings.maxDimension).max()!
-        let options = DecodeOptions(targetMaxDimension: size, maxPixels: maxPixels)
+        let options = DecodeOptions(targetMaxDimension: size, maxPixels: maxPixels, splitsJPEGDecode: splitsJPEGDecode)
         let decoded: DecodedImage
         let results: [PipelineResult]
         if candidates.count == 1, let overlapped = candidates[0].overlappedPreprocess() {
