@@ -28,9 +28,11 @@
  * marker, a restart marker out of sequence; coefficients or
  * outputs no 8-bit encoder makes, where libjpeg-turbo's 16-bit SIMD IDCTs part from
  * jidctred.c's arithmetic) makes the caller decode with libjpeg instead, which then
- * reports the same warnings and errors as always. Nothing here touches libjpeg's state: it reads the
- * header libjpeg parsed. The tests compare every byte with libjpeg's
+ * reports the same warnings and errors as always. Nothing here touches libjpeg's state:
+ * it reads the header libjpeg parsed. The tests compare every byte with libjpeg's
  * (JPEGSplitDecodeTests).
+ *
+ * Huffman codes and the bit reader: jpeg_huffman.h; the reduced IDCTs: jpeg_reduced_idct.h.
  */
 #include <limits.h>
 #include <pthread.h>
@@ -39,346 +41,14 @@
 #include <stdlib.h>
 #include <string.h>
 #include "jpeg_decoder.h"
+#include "jpeg_huffman.h"
+#include "jpeg_reduced_idct.h"
 #include "internal.h"
 
 enum {
-    LOOKAHEAD = 9,                      /* bits the code tables resolve in one lookup */
     MAX_PLAN_BLOCKS = 6,                /* 4:2:0: four luma blocks and two chroma */
-    PROGRESS_EVERY = 64,                /* MCUs between checks of the other part */
-    END_OF_BLOCK = 1 << 12              /* flag in huff_table.ac_fast */
+    PROGRESS_EVERY = 64                 /* MCUs between checks of the other part */
 };
-
-/* ---------------------------------------------------------------- Huffman tables */
-
-typedef struct {
-    uint16_t fast[1 << LOOKAHEAD];      /* (length << 8) | symbol; 0: a longer code */
-    int32_t maxcode[18];                /* largest code of each length, -1 if none */
-    int32_t valoffset[18];              /* symbol index = code + valoffset[length] */
-    uint8_t symbols[256];
-    /* AC only: (value << 16) | (run << 8) | (code + value bits), when both fit in the
-     * lookahead; END_OF_BLOCK | code length for EOB; 0 otherwise. */
-    int32_t ac_fast[1 << LOOKAHEAD];
-} huff_table;
-
-/* Canonical codes as in T.81 Annex C, checked as libjpeg's jpeg_make_d_derived_tbl
- * checks them; 0 when the table is one libjpeg would reject (it will, in the fallback). */
-static int build_table(const JHUFF_TBL *src, int is_dc, huff_table *t) {
-    if (src == NULL) return 0;           /* libjpeg would substitute a standard table */
-    memset(t, 0, sizeof *t);
-    int count = 0;
-    for (int l = 1; l <= 16; l++) count += src->bits[l];
-    if (count > 256) return 0;
-    int32_t code = 0;
-    int p = 0;
-    for (int l = 1; l <= 16; l++) {
-        int n = src->bits[l];
-        t->valoffset[l] = p - code;
-        t->maxcode[l] = n ? code + n - 1 : -1;
-        for (int i = 0; i < n; i++, p++, code++) {
-            if (code + 1 >= (1 << l)) return 0;  /* the all-ones code: libjpeg refuses it */
-            if (l <= LOOKAHEAD) {
-                int shift = LOOKAHEAD - l;
-                for (int fill = 0; fill < (1 << shift); fill++)
-                    t->fast[(code << shift) | fill] = (uint16_t)((l << 8) | src->huffval[p]);
-            }
-        }
-        code <<= 1;
-    }
-    t->maxcode[17] = INT32_MAX;
-    memcpy(t->symbols, src->huffval, 256);
-    if (is_dc) {
-        for (int i = 0; i < count; i++)
-            if (src->huffval[i] > 15) return 0;
-        return 1;
-    }
-    for (int look = 0; look < (1 << LOOKAHEAD); look++) {
-        unsigned e = t->fast[look];
-        if (e == 0) continue;
-        int len = (int)(e >> 8), rs = (int)(e & 0xFF), run = rs >> 4, size = rs & 15;
-        if (rs == 0) t->ac_fast[look] = END_OF_BLOCK | len;
-        if (size == 0 || len + size > LOOKAHEAD) continue;
-        int bits = (look >> (LOOKAHEAD - len - size)) & ((1 << size) - 1);
-        int value = bits < (1 << (size - 1)) ? bits - (1 << size) + 1 : bits;
-        t->ac_fast[look] = (int32_t)((uint32_t)value << 16) | (run << 8) | (len + size);
-    }
-    return 1;
-}
-
-/* ------------------------------------------------------------------ bit reader */
-
-/* Reads entropy-coded bytes (0xFF 0x00 is a data byte 0xFF; fill bytes 0xFF before a
- * marker are skipped, as libjpeg does; 0xFF 0xFF ... 0x00 ends the data, see fill_slow). Positions count data bits from where the reader
- * started, so two readers that started at different bytes agree on a bit once the
- * second one's origin is known in the first one's count (see `mark`). */
-typedef struct {
-    const uint8_t *p, *end;
-    uint64_t acc;           /* unread bits, left-aligned */
-    int count;              /* how many of acc's bits are real */
-    int64_t loaded;         /* data bits loaded into acc since the start */
-    int64_t end_bits;       /* INT64_MAX until the data ends; then its length in bits */
-    int marker;             /* the marker that ended the data, -1 for the buffer's end */
-    const uint8_t *marker_at; /* its code byte (after 0xFF and any fill bytes) */
-    const uint8_t *mark;    /* a byte boundary whose position is wanted, or NULL */
-    int64_t mark_bits;      /* data bits before `mark`, once passed; -1 before */
-} bit_reader;
-
-static void reader_init(bit_reader *b, const uint8_t *p, const uint8_t *end) {
-    memset(b, 0, sizeof *b);
-    b->p = p;
-    b->end = end;
-    b->end_bits = INT64_MAX;
-    b->mark_bits = -1;
-}
-
-static inline int64_t reader_position(const bit_reader *b) { return b->loaded - b->count; }
-
-__attribute__((noinline)) static void fill_slow(bit_reader *b) {
-    while (b->count <= 56) {
-        unsigned c = 0;
-        if (b->end_bits == INT64_MAX) {
-            if (b->p == b->mark) b->mark_bits = b->loaded;
-            if (b->p >= b->end) {
-                b->end_bits = b->loaded;
-                b->marker = -1;
-            } else if (*b->p != 0xFF) {
-                c = *b->p++;
-            } else {
-                const uint8_t *q = b->p + 1;
-                while (q < b->end && *q == 0xFF) q++;
-                if (q == b->p + 1 && q < b->end && *q == 0) {
-                    c = 0xFF;
-                    b->p = q + 1;
-                } else {
-                    /* A marker (after fill bytes), or 0xFF 0xFF ... 0x00, which is not
-                     * valid data and which libjpeg-turbo's fast path reads otherwise than
-                     * its own slow path: it ends the data here (marker -2: not EOI). */
-                    b->end_bits = b->loaded;
-                    b->marker = q < b->end ? (*q == 0 ? -2 : *q) : -1;
-                    b->marker_at = q;
-                }
-            }
-        }
-        b->acc |= (uint64_t)c << (56 - b->count);
-        b->count += 8;
-        b->loaded += 8;
-    }
-}
-
-/* The reader's hot state, kept in registers while an MCU decodes (the functions below
- * are always inlined into it); only the slow fill goes through the bit_reader. */
-typedef struct {
-    uint64_t acc;
-    int count;
-    const uint8_t *p;
-    int64_t loaded;
-} hot_bits;
-
-#define HOT __attribute__((always_inline)) static inline
-
-HOT void hot_load(hot_bits *h, const bit_reader *b) { h->acc = b->acc; h->count = b->count; h->p = b->p; h->loaded = b->loaded; }
-HOT void hot_store(const hot_bits *h, bit_reader *b) { b->acc = h->acc; b->count = h->count; b->p = h->p; b->loaded = h->loaded; }
-
-/* At least 32 bits in acc afterwards (zeros after the end of the data, as libjpeg):
- * 3 to 7 bytes at once when the next 8 hold no 0xFF. */
-HOT void fill(hot_bits *h, bit_reader *b) {
-    if (h->count > 32) return;
-    if (b->end - h->p >= 8 && b->end_bits == INT64_MAX) {
-        uint64_t v;
-        memcpy(&v, h->p, 8);
-        v = __builtin_bswap64(v);
-        uint64_t inverted = ~v;  /* a 0xFF byte in v is a zero byte here */
-        if (((inverted - 0x0101010101010101ULL) & ~inverted & 0x8080808080808080ULL) == 0) {
-            int take = (63 - h->count) >> 3;
-            if (b->mark != NULL && b->mark >= h->p && b->mark < h->p + take)
-                b->mark_bits = h->loaded + 8 * (int64_t)(b->mark - h->p);
-            h->acc |= (v >> (64 - 8 * take)) << (64 - 8 * take - h->count);
-            h->p += take;
-            h->count += 8 * take;
-            h->loaded += 8 * take;
-            return;
-        }
-    }
-    hot_store(h, b);
-    fill_slow(b);
-    hot_load(h, b);
-}
-
-HOT unsigned peek(const hot_bits *h, int n) { return (unsigned)(h->acc >> (64 - n)); }
-HOT void skip(hot_bits *h, int n) { h->acc <<= n; h->count -= n; }
-
-/* A symbol, or -1 for a code no table entry has (acc must hold 16 bits). */
-HOT int decode_symbol(hot_bits *h, const huff_table *t) {
-    unsigned e = t->fast[peek(h, LOOKAHEAD)];
-    if (e != 0) {
-        skip(h, (int)(e >> 8));
-        return (int)(e & 0xFF);
-    }
-    int l = LOOKAHEAD + 1;
-    int32_t code = (int32_t)peek(h, l);
-    while (code > t->maxcode[l]) {
-        if (++l > 16) return -1;
-        code = (int32_t)peek(h, l);
-    }
-    skip(h, l);
-    return t->symbols[(code + t->valoffset[l]) & 0xFF];
-}
-
-/* The next `size` (1...15) bits as a signed value (HUFF_EXTEND). */
-HOT int32_t receive(hot_bits *h, int size) {
-    int32_t v = (int32_t)peek(h, size);
-    skip(h, size);
-    return v < (1 << (size - 1)) ? v - (1 << size) + 1 : v;
-}
-
-/* ------------------------------------------------------------- reduced IDCTs */
-
-/* jpeg_natural_order with libjpeg's 16 extra entries: a corrupt run past the end of a
- * block writes coefficient 63 (and ends the block), as in libjpeg. */
-static const uint8_t natural_order[80] = {
-    0,  1,  8,  16, 9,  2,  3,  10, 17, 24, 32, 25, 18, 11, 4,  5,
-    12, 19, 26, 33, 40, 48, 41, 34, 27, 20, 13, 6,  7,  14, 21, 28,
-    35, 42, 49, 56, 57, 50, 43, 36, 29, 22, 15, 23, 30, 37, 44, 51,
-    58, 59, 52, 45, 38, 31, 39, 46, 53, 60, 61, 54, 47, 55, 62, 63,
-    63, 63, 63, 63, 63, 63, 63, 63, 63, 63, 63, 63, 63, 63, 63, 63};
-
-#define DESCALE(x, n) (((x) + ((int64_t)1 << ((n) - 1))) >> (n))
-
-/* Words of a block's record (its DC predictor, then the IDCT outputs without DC). */
-static int record_words(int size) { return size == 1 ? 1 : 1 + size * size; }
-
-/* A kept sum as the record stores it: only sum >> 17 (2x2) or >> 16 (4x4) matters, since
- * DESCALE((dc*q << 17) + sum, 20) = (dc*q + (sum >> 17)) >> 3 for integer dc*q (the low
- * bits of sum are a fraction below 1 inside a floor by 8); 0 when that does not fit. */
-static int keep(int64_t sum, int shift, int16_t *out) {
-    int64_t high = sum >> shift;
-    *out = (int16_t)high;
-    return high >= INT16_MIN && high <= INT16_MAX;
-}
-
-/* The reduced IDCT's outputs minus DC, from a block's nonzero coefficients (`touched`,
- * zeroed again here; a position written twice counts once, with its last value).
- *
- * In jpeg_idct_2x2 (4x4) DC enters every output as dc * q0 << 17 (16) before the final
- * DESCALE by 20 (19) bits, an exact multiple within each rounding, so an output is
- * DESCALE((dc * q0 << 17) + sum, 20) with `sum` (rounding included) stored here. The
- * column pass is linear up to its DESCALE, so each coefficient adds its weighted term to
- * its column's accumulators (weights 0 where the IDCT skips a row or column), without a
- * branch on the data. Returns 0 when a sum does not fit what the record keeps (`keep`). */
-/* Per natural position: the weight of its coefficient in its column's sums (0 for the
- * rows and columns the reduced IDCT skips). For 2x2: row 0, then the odd rows. */
-typedef struct {
-    int32_t even[64], odd[64];
-} weights_2x2;
-typedef struct {
-    int32_t row0[64], even[64], odd_a[64], odd_b[64];
-} weights_4x4;
-
-static weights_2x2 table_2x2;
-static weights_4x4 table_4x4;
-
-/* Where the k-th coefficient in zigzag order (k < 80, see natural_order) is kept for an
- * IDCT of each size: its natural position when that IDCT reads it, else 64, a slot that
- * is never read (jpeg_idct_1x1 reads none but DC, 2x2 rows and columns 0, 1, 3, 5, 7,
- * 4x4 all but 4). */
-static uint8_t slots[5][80];
-
-static void build_weights(void) {
-    for (int k = 0; k < 80; k++) {
-        int pos = natural_order[k], r = pos >> 3, c = pos & 7;
-        slots[1][k] = 64;
-        slots[2][k] = (r == 0 || (r & 1)) && (c == 0 || (c & 1)) ? (uint8_t)pos : 64;
-        slots[4][k] = r != 4 && c != 4 ? (uint8_t)pos : 64;
-    }
-    static const int32_t odd2[8] = {0, 29692, 0, -10426, 0, 6967, 0, -5906};
-    static const int32_t even4[8] = {0, 0, 15137, 0, 0, 0, -6270, 0};
-    static const int32_t odd_a4[8] = {0, 8697, 0, -17799, 0, 11893, 0, -1730};
-    static const int32_t odd_b4[8] = {0, 20995, 0, 7373, 0, -4926, 0, -4176};
-    for (int pos = 0; pos < 64; pos++) {
-        int r = pos >> 3, c = pos & 7;
-        int column2 = c == 0 || (c & 1);
-        table_2x2.even[pos] = column2 && r == 0 ? 1 << 15 : 0;
-        table_2x2.odd[pos] = column2 ? odd2[r] : 0;
-        int column4 = c != 4;
-        table_4x4.row0[pos] = column4 && r == 0 ? 1 << 14 : 0;
-        table_4x4.even[pos] = column4 ? even4[r] : 0;
-        table_4x4.odd_a[pos] = column4 ? odd_a4[r] : 0;
-        table_4x4.odd_b[pos] = column4 ? odd_b4[r] : 0;
-    }
-}
-
-/* Nonzero when a dequantized coefficient is beyond what an 8-bit encoder makes (the DCT of
- * 8-bit samples stays within +-1024, and quantisation adds at most half a step, 1023 here):
- * libjpeg-turbo's SIMD reduced IDCTs, which decode such files here, compute in 16 bits
- * and would differ from jidctred.c's arithmetic (followed here) beyond that. */
-static inline int32_t outside_dequantized(int32_t z) { return (z + 2048) & ~4095; }
-
-static int sums_2x2(int32_t *coef, const uint8_t *touched, int n, const int32_t *q, int16_t *out) {
-    /* Unsigned, so that a sum that does overflow (and is then not used) is defined. */
-    uint32_t even[8] = {0}, odd[8] = {0};
-    int32_t outside = 0;
-    for (int i = 0; i < n; i++) {
-        int pos = touched[i];
-        int32_t z = coef[pos] * q[pos];  /* |coef| < 2^15, q <= 2047 */
-        coef[pos] = 0;                   /* a position written twice counts once */
-        outside |= outside_dequantized(z);
-        even[pos & 7] += (uint32_t)z * (uint32_t)table_2x2.even[pos];
-        odd[pos & 7] += (uint32_t)z * (uint32_t)table_2x2.odd[pos];
-    }
-    if (outside) return 0;
-    int64_t ws0[8], ws1[8];
-    for (int c = 0; c < 8; c++) {
-        int32_t e = (int32_t)even[c], o = (int32_t)odd[c];  /* |e| <= 2^28, |o| < 2^30 */
-        ws0[c] = (e + o + 4096) >> 13;
-        ws1[c] = (e - o + 4096) >> 13;
-    }
-    int64_t t10 = ws0[0] * ((int64_t)1 << 15) + ((int64_t)1 << 19);
-    int64_t t0 = ws0[7] * -5906 + ws0[5] * 6967 + ws0[3] * -10426 + ws0[1] * 29692;
-    int64_t u10 = ws1[0] * ((int64_t)1 << 15) + ((int64_t)1 << 19);
-    int64_t u0 = ws1[7] * -5906 + ws1[5] * 6967 + ws1[3] * -10426 + ws1[1] * 29692;
-    out[0] = (int16_t)((t10 + t0) >> 17);  /* |ws| < 2^17: the sums fit 32 bits, these 16 */
-    out[1] = (int16_t)((t10 - t0) >> 17);
-    out[2] = (int16_t)((u10 + u0) >> 17);
-    out[3] = (int16_t)((u10 - u0) >> 17);
-    return 1;
-}
-
-static int sums_4x4(int32_t *coef, const uint8_t *touched, int n, const int32_t *q, int16_t *out) {
-    int64_t row0[8] = {0}, even[8] = {0}, odd_a[8] = {0}, odd_b[8] = {0};
-    int32_t outside = 0;
-    for (int i = 0; i < n; i++) {
-        int pos = touched[i], c = pos & 7;
-        int64_t z = (int64_t)coef[pos] * q[pos];
-        coef[pos] = 0;
-        outside |= outside_dequantized((int32_t)z);
-        row0[c] += z * table_4x4.row0[pos];
-        even[c] += z * table_4x4.even[pos];
-        odd_a[c] += z * table_4x4.odd_a[pos];
-        odd_b[c] += z * table_4x4.odd_b[pos];
-    }
-    if (outside) return 0;
-    int64_t ws[4][8];
-    for (int c = 0; c < 8; c++) {
-        int64_t tmp10 = row0[c] + even[c], tmp12 = row0[c] - even[c];
-        ws[0][c] = (int32_t)DESCALE(tmp10 + odd_b[c], 12);
-        ws[3][c] = (int32_t)DESCALE(tmp10 - odd_b[c], 12);
-        ws[1][c] = (int32_t)DESCALE(tmp12 + odd_a[c], 12);
-        ws[2][c] = (int32_t)DESCALE(tmp12 - odd_a[c], 12);
-    }
-    int ok = 1;
-    for (int r = 0; r < 4; r++) {
-        int64_t tmp0 = ws[r][0] * ((int64_t)1 << 14) + ((int64_t)1 << 18);
-        int64_t tmp2 = ws[r][2] * 15137 + ws[r][6] * -6270;
-        int64_t tmp10 = tmp0 + tmp2, tmp12 = tmp0 - tmp2;
-        int64_t z1 = ws[r][7], z2 = ws[r][5], z3 = ws[r][3], z4 = ws[r][1];
-        int64_t a = z1 * -1730 + z2 * 11893 + z3 * -17799 + z4 * 8697;
-        int64_t b = z1 * -4176 + z2 * -4926 + z3 * 7373 + z4 * 20995;
-        int64_t o[4] = {tmp10 + b, tmp12 + a, tmp12 - a, tmp10 - b};
-        for (int i = 0; i < 4; i++) {
-            ok &= keep(o[i], 16, &out[r * 4 + i]);
-        }
-    }
-    return ok;
-}
 
 /* ------------------------------------------------------------------ the decode */
 
@@ -475,7 +145,7 @@ static int decode_mcu(const cic_jpeg_split *s, bit_reader *b, int32_t *predictor
         out[0] = (int16_t)dc;  /* libjpeg keeps DC as a JCOEF too */
         int count = 0;
         const huff_table *ac = bp->ac;
-        const uint8_t *slot = slots[bp->idct];
+        const uint8_t *slot = cic_idct_slots[bp->idct];
         for (int k = 1; k < 64; k++) {
             fill(&h, b);
             int32_t shortcut = ac->ac_fast[peek(&h, LOOKAHEAD)];
@@ -511,9 +181,9 @@ static int decode_mcu(const cic_jpeg_split *s, bit_reader *b, int32_t *predictor
         } else if (count == 0) {
             for (int i = 0; i < bp->idct * bp->idct; i++) out[1 + i] = 4;  /* the rounding */
         } else if (bp->idct == 2) {
-            ok &= sums_2x2(coef, touched, count, bp->quant, out + 1);
+            ok &= cic_idct_sums_2x2(coef, touched, count, bp->quant, out + 1);
         } else {
-            ok &= sums_4x4(coef, touched, count, bp->quant, out + 1);
+            ok &= cic_idct_sums_4x4(coef, touched, count, bp->quant, out + 1);
         }
     }
     hot_store(&h, b);
@@ -525,7 +195,7 @@ static int decode_mcu(const cic_jpeg_split *s, bit_reader *b, int32_t *predictor
  * 0 when the data is otherwise (libjpeg then warns and resynchronises). */
 static int restart(bit_reader *b, int n) {
     int64_t position = reader_position(b);
-    if (b->end_bits == INT64_MAX && b->count <= 56) fill_slow(b);
+    if (b->end_bits == INT64_MAX && b->count <= 56) cic_bit_reader_fill_slow(b);
     if (b->end_bits == INT64_MAX || b->end_bits - position >= 8 || b->marker != 0xD0 + (n & 7)) return 0;
     b->p = b->marker_at + 1;
     b->acc = 0;
@@ -541,7 +211,7 @@ static void find_end(bit_reader *b, int64_t end) {
     while (b->end_bits == INT64_MAX && b->loaded - end < 16) {
         b->count = 0;
         b->acc = 0;
-        fill_slow(b);
+        cic_bit_reader_fill_slow(b);
     }
 }
 
@@ -571,7 +241,7 @@ static void decode_after_restart(cic_jpeg_split *s) {
     s->records1 = malloc((size_t)count * (size_t)s->words * sizeof(int16_t));
     if (s->records1 == NULL) return;
     bit_reader b;
-    reader_init(&b, start, s->data_end);
+    cic_bit_reader_init(&b, start, s->data_end);
     int32_t predictors[3] = {0, 0, 0};
     for (int64_t g = s->restart_mcu1; g < s->mcus; g++) {
         if (g > s->restart_mcu1 && g % interval == 0) {
@@ -596,7 +266,7 @@ void cic_jpeg_split_decode_part(cic_jpeg_split *s, int part) {
     }
     if (part == 0) {
         bit_reader b;
-        reader_init(&b, s->data, s->data_end);
+        cic_bit_reader_init(&b, s->data, s->data_end);
         b.mark = s->middle;
         int32_t predictors[3] = {0, 0, 0};
         int64_t k = 0;
@@ -662,7 +332,7 @@ void cic_jpeg_split_decode_part(cic_jpeg_split *s, int part) {
     s->end_bits1 = -1;
     if (s->records1 == NULL || s->positions1 == NULL) return;
     bit_reader b;
-    reader_init(&b, s->middle, s->data_end);
+    cic_bit_reader_init(&b, s->middle, s->data_end);
     int32_t predictors[3] = {0, 0, 0};
     int64_t j = 0;
     s->chain_start1 = 0;
@@ -694,7 +364,7 @@ void cic_jpeg_split_decode_part(cic_jpeg_split *s, int part) {
     while (b.end_bits == INT64_MAX && guard++ < 4) {
         b.count = 0;
         b.acc = 0;
-        fill_slow(&b);
+        cic_bit_reader_fill_slow(&b);
     }
     s->end_bits1 = b.end_bits == INT64_MAX ? -1 : b.end_bits;
     s->marker1 = b.marker;
@@ -748,8 +418,8 @@ static int plan_blocks(cic_jpeg_split *s, struct jpeg_decompress_struct *cinfo) 
             if (q->quantval[k] > 2047) return 0;
             s->quant[qt][k] = (int16_t)q->quantval[k];
         }
-        if (!build_table(cinfo->dc_huff_tbl_ptrs[dt], 1, &s->dc_tables[dt])) return 0;
-        if (!build_table(cinfo->ac_huff_tbl_ptrs[at], 0, &s->ac_tables[at])) return 0;
+        if (!cic_huff_table_build(cinfo->dc_huff_tbl_ptrs[dt], 1, &s->dc_tables[dt])) return 0;
+        if (!cic_huff_table_build(cinfo->ac_huff_tbl_ptrs[at], 0, &s->ac_tables[at])) return 0;
         component_plan *cp = &s->comp[c];
         for (int by = 0; by < cp->v; by++) {
             for (int bx = 0; bx < cp->h; bx++) {
@@ -764,7 +434,7 @@ static int plan_blocks(cic_jpeg_split *s, struct jpeg_decompress_struct *cinfo) 
                 bp->ac = &s->ac_tables[at];
                 bp->quant = s->quant[qt];
                 cp->last_block = n;
-                words += record_words(cp->idct);
+                words += cic_idct_record_words(cp->idct);
                 n++;
             }
         }
@@ -777,7 +447,7 @@ static int plan_blocks(cic_jpeg_split *s, struct jpeg_decompress_struct *cinfo) 
 /* libjpeg's tables (jdmaster.c prepare_range_limit_table, jdcolor.c build_ycc_rgb_table). */
 static void build_output_tables(cic_jpeg_split *s) {
     static pthread_once_t once = PTHREAD_ONCE_INIT;
-    pthread_once(&once, build_weights);
+    pthread_once(&once, cic_reduced_idct_init);
     for (int i = 0; i < 1024; i++) {
         int v = i < 128 ? i + 128 : i < 512 ? 255 : i < 896 ? 0 : i - 896;
         s->range_limit[i] = (uint8_t)v;
@@ -908,39 +578,6 @@ int cic_jpeg_split_synced_at(const cic_jpeg_split *s) {
     return s->sync_mcu >= s->mcus ? -1 : (int)(s->sync_mcu / s->mcus_per_row);
 }
 
-/* One block's samples into its component's rows for this MCU row: jpeg_idct_1x1, _2x2
- * or _4x4's outputs, from the block's DC and the sums decode_mcu kept. Returns nonzero
- * when a 2x2 or 4x4 block leaves the range where libjpeg-turbo's SIMD versions of those
- * IDCTs agree with jidctred.c: a dequantized DC beyond outside_dequantized's bound, or an
- * output beyond -512...511 before centring (C wraps it & 1023, SIMD saturates). */
-HOT int32_t write_block(const uint8_t *limit, int n, int32_t dc, int32_t quant0, const int16_t *sums,
-                        uint8_t *dst, int stride) {
-    int32_t dcq = (int32_t)(int16_t)dc * quant0;  /* libjpeg's coefficient is a JCOEF */
-    if (n == 1) {
-        dst[0] = limit[((dcq + 4) >> 3) & 1023];
-        return 0;
-    }
-    int32_t outside = outside_dequantized(dcq);
-    if (n == 2) {
-        int32_t x0 = (dcq + sums[0]) >> 3, x1 = (dcq + sums[1]) >> 3;
-        int32_t x2 = (dcq + sums[2]) >> 3, x3 = (dcq + sums[3]) >> 3;
-        outside |= ((x0 + 512) | (x1 + 512) | (x2 + 512) | (x3 + 512)) & ~1023;
-        dst[0] = limit[x0 & 1023];
-        dst[1] = limit[x1 & 1023];
-        dst[stride] = limit[x2 & 1023];
-        dst[stride + 1] = limit[x3 & 1023];
-        return outside;
-    }
-    for (int r = 0; r < n; r++, dst += stride) {
-        for (int i = 0; i < n; i++) {
-            int32_t x = (dcq + sums[r * n + i]) >> 3;
-            outside |= (x + 512) & ~1023;
-            dst[i] = limit[x & 1023];
-        }
-    }
-    return outside;
-}
-
 static void upsample_h2v1(const uint8_t *in, int width, int fancy, uint8_t *out) {
     if (!fancy) {
         for (int i = 0; i < width; i++) out[2 * i] = out[2 * i + 1] = in[i];
@@ -986,7 +623,7 @@ int cic_jpeg_split_write_rows(const cic_jpeg_split *s, uint8_t *out, size_t stri
                 const int16_t *block = rec + bp->record;
                 int32_t dc = (int32_t)((uint32_t)block[0] + (uint32_t)(from_part1 ? s->dc_offset[bp->component] : 0));
                 uint8_t *dst = planes[bp->component] + (size_t)(bp->by * cp->idct) * (size_t)cp->plane_width + (size_t)x;
-                outside |= write_block(s->range_limit, cp->idct, dc, bp->quant[0], block + 1, dst, cp->plane_width);
+                outside |= cic_idct_write_block(s->range_limit, cp->idct, dc, bp->quant[0], block + 1, dst, cp->plane_width);
             }
         }
         for (int r = 0; r < s->group_rows; r++) {

@@ -1,0 +1,80 @@
+#ifndef CIMAGECODECS_JPEG_REDUCED_IDCT_H
+#define CIMAGECODECS_JPEG_REDUCED_IDCT_H
+/*
+ * libjpeg-turbo's reduced-size IDCTs (jidctred.c: jpeg_idct_1x1, _2x2, _4x4) split in
+ * two for the split decoder: the sums of a block's AC coefficients, made while its
+ * Huffman codes are decoded (the DC predictor is not known yet in part 1), and the
+ * outputs, made from those sums once the DC is known.
+ */
+#include <stdint.h>
+
+/* jpeg_natural_order with libjpeg's 16 extra entries: a corrupt run past the end of a
+ * block writes coefficient 63 (and ends the block), as in libjpeg. */
+extern const uint8_t cic_natural_order[80];
+
+/* Where the k-th coefficient in zigzag order (k < 80) is kept for an IDCT of output size
+ * n (1, 2, 4): its natural position when that IDCT reads it, else 64, a slot that is
+ * never read (jpeg_idct_1x1 reads none but DC, 2x2 rows and columns 0, 1, 3, 5, 7, 4x4
+ * all but 4). */
+extern uint8_t cic_idct_slots[5][80];
+
+/* Fills the tables above and the sums' weights; once, before any other call here. */
+void cic_reduced_idct_init(void);
+
+/* 16-bit values a block keeps: its DC predictor, then one sum per output (size 2 or 4). */
+static inline int cic_idct_record_words(int size) { return size == 1 ? 1 : 1 + size * size; }
+
+/* Nonzero when a dequantized coefficient is beyond what an 8-bit encoder makes (the DCT of
+ * 8-bit samples stays within +-1024, and quantisation adds at most half a step, 1023 here):
+ * libjpeg-turbo's SIMD reduced IDCTs, which decode such files here, compute in 16 bits
+ * and would differ from jidctred.c's arithmetic (followed here) beyond that. */
+static inline int32_t cic_outside_dequantized(int32_t z) { return (z + 2048) & ~4095; }
+
+
+/* The reduced IDCT's outputs minus DC, from a block's nonzero coefficients (`touched`,
+ * zeroed again here; a position written twice counts once, with its last value).
+ *
+ * In jpeg_idct_2x2 (4x4) DC enters every output as dc * q0 << 17 (16) before the final
+ * DESCALE by 20 (19) bits, an exact multiple within each rounding, so an output is
+ * DESCALE((dc * q0 << 17) + sum, 20) with `sum` (rounding included) stored here. The
+ * column pass is linear up to its DESCALE, so each coefficient adds its weighted term to
+ * its column's accumulators (weights 0 where the IDCT skips a row or column), without a
+ * branch on the data. Returns 0 when a sum does not fit what the record keeps (`keep`). */
+int cic_idct_sums_2x2(int32_t *coef, const uint8_t *touched, int n, const int32_t *q, int16_t *out);
+int cic_idct_sums_4x4(int32_t *coef, const uint8_t *touched, int n, const int32_t *q, int16_t *out);
+
+/* One block's samples into its component's rows for this MCU row: jpeg_idct_1x1, _2x2
+ * or _4x4's outputs, from the block's DC and the sums decode_mcu kept. Returns nonzero
+ * when a 2x2 or 4x4 block leaves the range where libjpeg-turbo's SIMD versions of those
+ * IDCTs agree with jidctred.c: a dequantized DC beyond cic_outside_dequantized's bound,
+ * or an output beyond -512...511 before centring (C wraps it & 1023, SIMD saturates). */
+static inline __attribute__((always_inline)) int32_t
+cic_idct_write_block(const uint8_t *limit, int n, int32_t dc, int32_t quant0, const int16_t *sums, uint8_t *dst,
+                     int stride) {
+    int32_t dcq = (int32_t)(int16_t)dc * quant0;  /* libjpeg's coefficient is a JCOEF */
+    if (n == 1) {
+        dst[0] = limit[((dcq + 4) >> 3) & 1023];
+        return 0;
+    }
+    int32_t outside = cic_outside_dequantized(dcq);
+    if (n == 2) {
+        int32_t x0 = (dcq + sums[0]) >> 3, x1 = (dcq + sums[1]) >> 3;
+        int32_t x2 = (dcq + sums[2]) >> 3, x3 = (dcq + sums[3]) >> 3;
+        outside |= ((x0 + 512) | (x1 + 512) | (x2 + 512) | (x3 + 512)) & ~1023;
+        dst[0] = limit[x0 & 1023];
+        dst[1] = limit[x1 & 1023];
+        dst[stride] = limit[x2 & 1023];
+        dst[stride + 1] = limit[x3 & 1023];
+        return outside;
+    }
+    for (int r = 0; r < n; r++, dst += stride) {
+        for (int i = 0; i < n; i++) {
+            int32_t x = (dcq + sums[r * n + i]) >> 3;
+            outside |= (x + 512) & ~1023;
+            dst[i] = limit[x & 1023];
+        }
+    }
+    return outside;
+}
+
+#endif
