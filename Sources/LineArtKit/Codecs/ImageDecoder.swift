@@ -66,7 +66,7 @@ private func decodeImage(_ bytes: UnsafeRawBufferPointer, options: DecodeOptions
 {
     switch try ImageFormat.detect(bytes) {
     case .jpeg:
-        let (image, done) = try JPEGDecoder.decode(bytes, options: options, overlapping: consumer)
+        let (image, done, _) = try JPEGDecoder.decode(bytes, options: options, overlapping: consumer)
         return (image, done)
     case .png:
         return (try PNGDecoder.decode(bytes, options: options), ContinuousClock.now)

@@ -328,4 +328,32 @@ import Testing
         #expect(streamed == plain)
         #expect(streamedOverlap.front(inputSize: streamed.image.size, options: options) != nil)
     }
+
+    /// A phone photo stored sideways (EXIF orientation 6, 8 or 3) is decoded by both threads
+    /// too, and turned upright afterwards: the same image as libjpeg alone. When the split
+    /// decoder declines (data cut short), libjpeg decodes it as it would without a consumer.
+    @Test(arguments: [6, 8, 3])
+    func rotatedPhotosAreDecodedByBothThreads(_ orientation: Int) throws {
+        let width = 900, height = 500
+        let upright = try Fixtures.jpeg(Self.picture(width: width, height: height, components: 3, seed: 9),
+                                        width: width, height: height, components: 3, quality: 90, lumaSampling: (2, 1))
+        let jpeg = Fixtures.withEXIFOrientation(upright, value: orientation)
+        let cut = Array(jpeg.prefix(jpeg.count * 19 / 20))
+        let options = PreprocessOptions(maxDimension: 150, threads: 2)
+        let decodeOptions = DecodeOptions(targetMaxDimension: 225)
+        for (file, splits) in [(jpeg, true), (cut, false)] {
+            let overlapped = OverlappedPreprocess(options: options)
+            let both = try file.withUnsafeBytes { raw in
+                try Result { () throws(CodecError) in
+                    try JPEGDecoder.decode(raw, options: decodeOptions, overlapping: overlapped)
+                }.get()
+            }
+            let plain = try decodeImage(file, options: decodeOptions)
+            #expect(both.split == splits)
+            #expect(both.image == plain)
+            #expect(plain.orientation.rawValue == orientation)
+            #expect(plain.image.width == (orientation == 3 ? 225 : 125))
+            #expect(overlapped.front(inputSize: both.image.image.size, options: options) == nil)
+        }
+    }
 }
