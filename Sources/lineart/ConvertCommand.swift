@@ -51,7 +51,7 @@ struct ConvertCommand: ParsableCommand {
     // A number option takes the next argument whatever it looks like (parsing: .unconditional),
     // so a negative value (`--jobs -5`) reaches the range check in validate() instead of being
     // read as an option named '-5'.
-    @Option(name: .long, parsing: .unconditional, help: "Cores to use: photos converted at once; with fewer photos than jobs, one photo's work is split (default: the number of cores; at most four per core).")
+    @Option(name: .long, parsing: .unconditional, help: "Cores to use: photos converted at once; with fewer photos than jobs, and for the last photos of a batch, one photo's work is split (default: the number of cores; at most four per core).")
     var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
 
     @Flag(name: .long, help: "Leave photos whose page and report already exist; convert the rest (resumes a stopped run). --booklet, --contact-sheet and report.json are rewritten for the whole batch.")
@@ -101,10 +101,9 @@ struct ConvertCommand: ParsableCommand {
         }
         let layout = OutputLayout(root: outputRoot, inputs: discovery.inputs)
         let jobs = limitedToFourPerCore(self.jobs, option: "--jobs", quiet: quiet)
-        // --jobs is the number of cores to use: photos first, and cores no photo can use
-        // (fewer photos than jobs) split each photo's row-parallel steps.
-        let threadsPerPhoto = max(1, jobs / max(1, min(jobs, discovery.inputs.count)))
-        let converters = try makeConverters(defaultPreset: preset, inputs: discovery.inputs, threads: threadsPerPhoto)
+        // --jobs is the number of cores to use: photos first; cores no photo can use (fewer
+        // photos than jobs, or the batch's last photos) split a photo's work (threadsForPhoto).
+        let converters = try makeConverters(defaultPreset: preset, inputs: discovery.inputs)
         let mode: ExistingOutputPolicy = skipExisting ? .skip : (overwrite ? .overwrite : .fail)
         let outputs = try pageOptions.resolve()
         // Files written once for the batch are checked now, not after a long batch.
@@ -122,7 +121,9 @@ struct ConvertCommand: ParsableCommand {
             isCancelled: { interrupt.isRaised },
             work: { position in
                 let index = order[position]
-                return converters[index].convert(discovery.inputs[index],
+                var converter = converters[index]
+                converter.threads = threadsForPhoto(at: position, of: discovery.inputs.count, jobs: jobs)
+                return converter.convert(discovery.inputs[index],
                                                  paths: ConversionPaths(layout: layout, index: index),
                                                  outputs: outputs, existing: mode)
             },
@@ -225,13 +226,11 @@ struct ConvertCommand: ParsableCommand {
     }
 
     /// One converter per input: the manifest's preset for the photos it lists, else `--preset`.
-    private func makeConverters(defaultPreset: LineArtPreset, inputs: [BatchInput], threads: Int) throws -> [PhotoConverter] {
+    private func makeConverters(defaultPreset: LineArtPreset, inputs: [BatchInput]) throws -> [PhotoConverter] {
         let maxPixels = DecodeOptions.maxPixels(megapixels: maxMegapixels)
         func converter(_ presets: [LineArtPreset]) throws -> PhotoConverter {
             do {
-                var made = try PhotoConverter(trying: presets, maxPixels: maxPixels)
-                made.threads = threads
-                return made
+                return try PhotoConverter(trying: presets, maxPixels: maxPixels)
             } catch {
                 throw ValidationError("preset \(presets.map(\.name).joined(separator: ", ")): \(error.description)")
             }

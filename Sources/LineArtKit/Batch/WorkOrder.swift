@@ -16,3 +16,24 @@ public func largestFirstOrder(_ inputs: [BatchInput]) -> [Int] {
         sizes[a] != sizes[b] ? sizes[a] > sizes[b] : a < b
     }
 }
+
+/// How many threads the photo at `position` (0-based, in the order workers take them) of
+/// a batch of `count` photos gets, when `jobs` cores convert the batch with one worker per
+/// photo (``runInParallel(count:jobs:isCancelled:work:onFinish:)``).
+///
+/// - The first photos, taken at once, share the cores evenly: cores no photo can use
+///   (fewer photos than jobs) split each photo's row-parallel steps and its JPEG decode.
+/// - A photo taken later, when fewer photos are left than workers, also gets the cores of
+///   the workers that will find nothing left to take: the last photo all `jobs`, the one
+///   before it half of them, and so on. Until the other workers finish their photos this
+///   runs more threads than cores, which costs little; after that, cores that would idle
+///   finish the batch's tail sooner.
+///
+/// The pages do not depend on the thread count; only the time does.
+public func threadsForPhoto(at position: Int, of count: Int, jobs: Int) -> Int {
+    let workers = max(1, min(jobs, count))
+    let even = max(1, jobs / workers)
+    guard position >= workers else { return even }
+    let left = max(1, count - position)  // this photo and those after it
+    return max(even, jobs / min(workers, left))
+}

@@ -35,21 +35,3 @@ import Testing
         #expect(s.rows.map(\.name) == StageTimings.stageNames + ["total"])
     }
 }
-
-import Foundation
-
-@Suite struct WorkOrderTests {
-    @Test func largestFilesComeFirstTiesInInputOrder() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("lineart-order-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let sizes = [3, 10, 3, 7]
-        let inputs = try sizes.enumerated().map { i, size -> BatchInput in
-            let path = folder.appendingPathComponent("f\(i)").path
-            try Data(repeating: 1, count: size).write(to: URL(fileURLWithPath: path))
-            return BatchInput(path: path, relativePath: "f\(i)")
-        }
-        let missing = BatchInput(path: folder.appendingPathComponent("none").path, relativePath: "none")
-        #expect(largestFirstOrder(inputs + [missing]) == [1, 3, 0, 2, 4])
-    }
-}
