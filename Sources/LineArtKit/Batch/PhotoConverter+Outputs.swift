@@ -86,22 +86,27 @@ extension PhotoConverter {
         }
         let size = candidates.map(\.settings.maxDimension).max()!
         let options = DecodeOptions(targetMaxDimension: size, maxPixels: maxPixels, splitsJPEGDecode: splitsJPEGDecode)
-        let decoded: DecodedImage
+        var decoded: DecodedImage
         let results: [PipelineResult]
+        // With one candidate the pipeline takes the decoded pixels over and frees them once
+        // preprocessed, so extraction reuses their memory (`takePixels`); `decoded` keeps
+        // what the report needs.
         if candidates.count == 1, let overlapped = candidates[0].overlappedPreprocess() {
             // Two threads for one photo: the first preprocessing steps run on the second
             // core while libjpeg decodes (``OverlappedPreprocess``). Decode time is until
             // libjpeg finished; preprocess time starts there.
             let start = ContinuousClock.now
-            let (image, decodeDone) = try decodeImage(atPath: input.path, options: options, overlapping: overlapped)
+            let decodeDone: ContinuousClock.Instant
+            (decoded, decodeDone) = try decodeImage(atPath: input.path, options: options, overlapping: overlapped)
             decodeTime = milliseconds(decodeDone - start)
-            decoded = image
-            results = [candidates[0].run(image.image, overlapped: overlapped, decodeDone: decodeDone)]
+            results = [candidates[0].run(decoded.takePixels(), overlapped: overlapped, decodeDone: decodeDone)]
         } else {
             decoded = try timed(&decodeTime) { () throws(CodecError) -> DecodedImage in
                 try decodeImage(atPath: input.path, options: options)
             }
-            results = candidates.map { $0.run(decoded.image) }
+            results = candidates.count == 1
+                ? [candidates[0].run(decoded.takePixels())]
+                : candidates.map { $0.run(decoded.image) }
         }
         let chosen = AutoPreset.best(results.map(\.fillability))!
         let result = results[chosen]

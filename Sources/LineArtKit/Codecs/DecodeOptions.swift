@@ -67,6 +67,14 @@ public struct DecodedImage: Sendable, Equatable {
 
     public var scale: Double { Double(scaleNumerator) / Double(scaleDenominator) }
 
+    /// The pixels, leaving an empty image of the same channel count in their place (the
+    /// rest stays for reports): whoever takes them can free them when done.
+    public mutating func takePixels() -> ByteImage {
+        let pixels = image
+        image = ByteImage(width: 0, height: 0, channels: pixels.channels, samples: [])
+        return pixels
+    }
+
     public init(image: ByteImage, format: ImageFormat, originalSize: ImageSize,
                 orientation: EXIFOrientation = .up, storedOrientation: EXIFOrientation = .up,
                 scaleNumerator: Int = 1, scaleDenominator: Int = 1, warnings: [String] = []) {

@@ -30,10 +30,15 @@ public struct LineArtPipeline: Sendable {
         FillabilityValidator(targets: preset.profile.targets, minRegionArea: settings.minRegionArea)
     }
 
-    /// Converts an upright photo (RGB or gray) to line art and validates it.
-    public func run(_ photo: ByteImage) -> PipelineResult {
+    /// Converts an upright photo (RGB or gray) to line art and validates it. The photo's
+    /// pixels are released once preprocessed (when the caller passed its last reference:
+    /// ``DecodedImage/takePixels()``), so the later stages reuse their memory.
+    public func run(_ photo: consuming ByteImage) -> PipelineResult {
         var timings = StageTimings()
-        let prepared = timed(&timings.preprocess) { preprocess(photo) }
+        let start = ContinuousClock.now
+        let prepared = preprocess(photo)
+        timings.preprocess = milliseconds(ContinuousClock.now - start)
+        _ = consume photo
         return run(prepared, timings: timings)
     }
 
@@ -42,10 +47,12 @@ public struct LineArtPipeline: Sendable {
     /// preprocess time runs from `decodeDone`, the instant libjpeg finished, so it counts
     /// the wait for the overlapped steps' last rows plus the steps after them, and the
     /// overlapped work itself is inside the decode's wall time. Same result as ``run(_:)``.
-    func run(_ photo: ByteImage, overlapped: OverlappedPreprocess, decodeDone: ContinuousClock.Instant) -> PipelineResult {
+    func run(_ photo: consuming ByteImage, overlapped: OverlappedPreprocess,
+             decodeDone: ContinuousClock.Instant) -> PipelineResult {
         var options = PreprocessOptions(settings)
         options.threads = threads
         let prepared = LineArtKit.preprocess(photo, options: options, overlapped: overlapped)
+        _ = consume photo
         var timings = StageTimings()
         timings.preprocess = milliseconds(ContinuousClock.now - decodeDone)
         return run(prepared, timings: timings)
