@@ -131,4 +131,50 @@ import Testing
         #expect(labels[0] == labels[119])
         #expect(labels[30 * 120 + 15] != labels[0])
     }
+
+    /// A 60x60 page: a frame (L* 10, 10 px wide, on the page edge) around three bands of
+    /// 13-14 columns, A flat L* 40, B a ramp from L* 40 to 50, C flat L* 80. A meets B in a
+    /// border that steps by less than 1 ΔE across three pixels, B meets C and the frame meets
+    /// all three in steps of 30 or more. Labels are given (frame 0, A 1, B 2, C 3).
+    static func softPage() -> (labels: [Int32], colours: FloatImage) {
+        let band = { (x: Int) -> Int32 in x < 24 ? 1 : (x < 37 ? 2 : 3) }
+        let inside = { (x: Int, y: Int) in (10..<50).contains(x) && (10..<50).contains(y) }
+        var labels = [Int32](repeating: 0, count: 60 * 60)
+        for y in 0..<60 { for x in 0..<60 where inside(x, y) { labels[y * 60 + x] = band(x) } }
+        let colours = SegmentationEngineTests.lab(width: 60, height: 60) { x, y in
+            guard inside(x, y) else { return (10, 0, 0) }
+            switch band(x) {
+            case 1: return (40, 0, 0)
+            case 2: return (40 + 10 * Float(x - 24) / 12, 0, 0)
+            default: return (80, 0, 0)
+            }
+        }
+        return (labels, colours)
+    }
+
+    @Test func softInteriorBordersMergeDownToTheMinimumCount() {
+        let (labels, colours) = Self.softPage()
+        let plain = mergeSegments(labels, count: 4, colours: colours, minArea: 1, maxCount: 100)
+        #expect(plain.count == 4)
+        let soft = mergeSegments(labels, count: 4, colours: colours, minArea: 1, maxCount: 100, softBorderStep: 3)
+        #expect(soft.count == 3)
+        #expect(soft.labels[30 * 60 + 15] == soft.labels[30 * 60 + 30])   // A and B
+        #expect(soft.labels[30 * 60 + 30] != soft.labels[30 * 60 + 45])   // B and C
+        #expect(soft.labels[0] != soft.labels[30 * 60 + 15])               // the frame
+        // Not below the minimum count, nor across a border at or above the limit.
+        #expect(mergeSegments(labels, count: 4, colours: colours, minArea: 1, maxCount: 100, minCount: 4,
+                              softBorderStep: 3).count == 4)
+        #expect(mergeSegments(labels, count: 4, colours: colours, minArea: 1, maxCount: 100,
+                              softBorderStep: 0.5).count == 4)
+    }
+
+    @Test func softBordersOnThePageEdgeStay() {
+        // Two halves that both reach the page edge, meeting in the same soft ramp.
+        let labels = (0..<(60 * 60)).map { Int32($0 % 60 < 30 ? 0 : 1) }
+        let colours = SegmentationEngineTests.lab(width: 60, height: 60) { x, _ in
+            x < 30 ? (40, 0, 0) : (40 + 10 * Float(x - 30) / 29, 0, 0)
+        }
+        #expect(mergeSegments(labels, count: 2, colours: colours, minArea: 1, maxCount: 100,
+                              softBorderStep: 3).count == 2)
+    }
 }

@@ -18,6 +18,12 @@
 ///    Then border neighbours whose mean colours differ by less than `minBorderContrast`
 ///    ΔE*ab merge whatever the count: `minCount` keeps distinct shapes, not a line through
 ///    one flat background (a white backdrop, a dark coat) that no eye would see.
+/// 5. Segments off the image edge whose shared border is soft (its mean local colour step,
+///    see ``SegmentContact``, below `softBorderStep` ΔE*ab) merge, softest border first,
+///    while more than `minCount` segments are left: such a line follows a change too
+///    gradual to see (a fold of a dark coat, a shading band on a saucer). Segments on the
+///    edge keep theirs: merging the soft borders of a backdrop's cells makes regions that
+///    reach the page corners, which the leak target rules out.
 ///
 /// - Returns: labels `0..<count`, row-major first-pixel order.
 public func mergeSegments(_ labels: [Int32], count: Int, colours: FloatImage,
@@ -25,7 +31,8 @@ public func mergeSegments(_ labels: [Int32], count: Int, colours: FloatImage,
                           features: SmallFeatureRule? = nil,
                           borderMergeFactor: Float = 1,
                           maxBorderShare: Double = 1, minCount: Int = 1,
-                          minBorderContrast: Float = 0, stepExponent: Int = 0) -> (labels: [Int32], count: Int) {
+                          minBorderContrast: Float = 0, stepExponent: Int = 0,
+                          softBorderStep: Float = 0) -> (labels: [Int32], count: Int) {
     var graph = SegmentGraph(labels: labels, count: count, colours: colours)
     graph.borderMergeFactor = borderMergeFactor
     graph.stepExponent = stepExponent
@@ -35,6 +42,7 @@ public func mergeSegments(_ labels: [Int32], count: Int, colours: FloatImage,
     graph.absorbSmallSegments(minArea: minArea, keeping: kept)
     graph.mergeBorderSegments(untilShare: maxBorderShare, minCount: minCount)
     graph.mergeAlikeBorderSegments(below: minBorderContrast)
+    graph.mergeSoftInteriorBorders(below: softBorderStep, minCount: minCount)
     return graph.relabel(labels)
 }
 
@@ -231,6 +239,35 @@ struct SegmentGraph {
                 }
             }
         }
+    }
+
+    /// Merges pairs of segments off the image edge whose shared border's mean local colour
+    /// step is below `limit`, softest first, while more than `minCount` segments are left.
+    mutating func mergeSoftInteriorBorders(below limit: Float, minCount: Int) {
+        guard limit > 0 else { return }
+        while alive > minCount, let (a, b) = softestInteriorBorder(below: limit) {
+            _ = merge(a, b)
+        }
+    }
+
+    /// The live pair of segments off the image edge with the softest shared border under
+    /// `limit`; ties go to the lowest indices, so the result never depends on the order
+    /// in which a dictionary lists neighbours.
+    private func softestInteriorBorder(below limit: Float) -> (Int, Int)? {
+        var best: (step: Float, a: Int, b: Int)?
+        for a in 0..<area.count where forest.parent[a] == Int32(a) && !touchesBorder[a] {
+            for (other, contact) in neighbours[a] {
+                let b = Int(other)
+                guard b > a, !touchesBorder[b] else { continue }
+                let step = contact.meanStep
+                guard step < limit else { continue }
+                if let current = best, step > current.step || (step == current.step && (a, b) > (current.a, current.b)) {
+                    continue
+                }
+                best = (step, a, b)
+            }
+        }
+        return best.map { ($0.a, $0.b) }
     }
 
     private mutating func mergeCheapest(borderPairsOnly: Bool, while proceed: (_ alive: Int, _ border: Int) -> Bool) {
