@@ -58,6 +58,10 @@ public struct ExtractionParameters: Sendable, Equatable {
     public var targetSegments: Int = 150
     /// Regions engine: the fewest segments the background simplification may leave (default 50).
     public var minSegments: Int = 50
+    /// Regions engine: the smallest share of segments off the page edge that merging soft
+    /// interior borders may leave (default 0.75: the standard closure target plus a margin
+    /// for what post-processing changes).
+    public var minClosedShare: Double = 0.75
     /// Regions engine: the Gaussian blur (σ, working pixels) the colours were smoothed with
     /// before segmenting (default 0). Blur turns each edge into a band of in-between colour
     /// about 2σ wide; from σ >= 1 segment borders are snapped onto the middle of the band

@@ -23,6 +23,7 @@ extension ExtractionParameters {
                           targets.minRegions * 5 / 2)
         targetSegments = settings.regionTarget > 0 ? settings.regionTarget : derived
         minSegments = min(targets.minRegions + targets.minRegions / 10, targetSegments)
+        minClosedShare = min(1, targets.minClosure + 0.05)
         blurSigma = PreprocessOptions(settings).blurSigma
     }
 }

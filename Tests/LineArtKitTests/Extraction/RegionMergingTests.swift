@@ -166,6 +166,12 @@ import Testing
                               softBorderStep: 3).count == 4)
         #expect(mergeSegments(labels, count: 4, colours: colours, minArea: 1, maxCount: 100,
                               softBorderStep: 0.5).count == 4)
+        // Nor when fewer than `minClosedShare` of the segments would stay off the page edge:
+        // 3 of 4 now, 2 of 3 after merging A and B.
+        #expect(mergeSegments(labels, count: 4, colours: colours, minArea: 1, maxCount: 100,
+                              softBorderStep: 3, minClosedShare: 0.7).count == 4)
+        #expect(mergeSegments(labels, count: 4, colours: colours, minArea: 1, maxCount: 100,
+                              softBorderStep: 3, minClosedShare: 0.6).count == 3)
     }
 
     @Test func softBordersOnThePageEdgeStay() {

@@ -67,7 +67,7 @@ import Testing
         // Lines follow the photo: the mean share of each page's line within 2 px of a colour
         // edge of at least 4 ΔE*ab per pixel (``LineSupport``, as docs/line-support.py). Lines
         // drawn through flat colour, shading or a blurred backdrop to reach a region count
-        // lower it: 0.694 today, 0.688 before soft borders between segments off the page edge
+        // lower it: 0.692 today, 0.688 before soft borders between segments off the page edge
         // were merged (session 15), 0.673 with the object preset at the standard 125
         // segments and 0.659 with the earlier target of 162 segments for every standard page.
         let support = outcomes.map(\.lineSupport).reduce(0, +) / Double(max(1, outcomes.count))

@@ -20,10 +20,12 @@
 ///    one flat background (a white backdrop, a dark coat) that no eye would see.
 /// 5. Segments off the image edge whose shared border is soft (its mean local colour step,
 ///    see ``SegmentContact``, below `softBorderStep` ΔE*ab) merge, softest border first,
-///    while more than `minCount` segments are left: such a line follows a change too
-///    gradual to see (a fold of a dark coat, a shading band on a saucer). Segments on the
-///    edge keep theirs: merging the soft borders of a backdrop's cells makes regions that
-///    reach the page corners, which the leak target rules out.
+///    while more than `minCount` segments are left and at least `minClosedShare` of them
+///    stay off the edge: such a line follows a change too gradual to see (a fold of a dark
+///    coat, a shading band on a saucer), and the page can spare it as long as it keeps
+///    the regions and the closed share its targets ask for. Segments on the edge keep
+///    theirs: merging the soft borders of a backdrop's cells makes regions that reach the
+///    page corners, which the leak target rules out.
 ///
 /// - Returns: labels `0..<count`, row-major first-pixel order.
 public func mergeSegments(_ labels: [Int32], count: Int, colours: FloatImage,
@@ -32,7 +34,7 @@ public func mergeSegments(_ labels: [Int32], count: Int, colours: FloatImage,
                           borderMergeFactor: Float = 1,
                           maxBorderShare: Double = 1, minCount: Int = 1,
                           minBorderContrast: Float = 0, stepExponent: Int = 0,
-                          softBorderStep: Float = 0) -> (labels: [Int32], count: Int) {
+                          softBorderStep: Float = 0, minClosedShare: Double = 0) -> (labels: [Int32], count: Int) {
     var graph = SegmentGraph(labels: labels, count: count, colours: colours)
     graph.borderMergeFactor = borderMergeFactor
     graph.stepExponent = stepExponent
@@ -42,7 +44,7 @@ public func mergeSegments(_ labels: [Int32], count: Int, colours: FloatImage,
     graph.absorbSmallSegments(minArea: minArea, keeping: kept)
     graph.mergeBorderSegments(untilShare: maxBorderShare, minCount: minCount)
     graph.mergeAlikeBorderSegments(below: minBorderContrast)
-    graph.mergeSoftInteriorBorders(below: softBorderStep, minCount: minCount)
+    graph.mergeSoftInteriorBorders(below: softBorderStep, minCount: minCount, minClosedShare: minClosedShare)
     return graph.relabel(labels)
 }
 
@@ -242,10 +244,14 @@ struct SegmentGraph {
     }
 
     /// Merges pairs of segments off the image edge whose shared border's mean local colour
-    /// step is below `limit`, softest first, while more than `minCount` segments are left.
-    mutating func mergeSoftInteriorBorders(below limit: Float, minCount: Int) {
+    /// step is below `limit`, softest first, while more than `minCount` segments are left
+    /// and the share of segments off the edge stays at least `minClosedShare` (each such
+    /// merge lowers it: one closed segment fewer among one segment fewer).
+    mutating func mergeSoftInteriorBorders(below limit: Float, minCount: Int, minClosedShare: Double = 0) {
         guard limit > 0 else { return }
-        while alive > minCount, let (a, b) = softestInteriorBorder(below: limit) {
+        while alive > minCount,
+              Double(alive - 1 - borderCount) >= minClosedShare * Double(alive - 1),
+              let (a, b) = softestInteriorBorder(below: limit) {
             _ = merge(a, b)
         }
     }

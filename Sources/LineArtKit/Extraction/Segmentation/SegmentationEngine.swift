@@ -30,7 +30,9 @@
 ///    segments on the page edge less than ΔE 4 apart merge whatever the count: a line
 ///    between them would follow no boundary in the photo. Last, segments off the page edge
 ///    that meet in a border softer than ΔE 3 across three pixels merge, down to the
-///    minimum count: lines through gradual shading (a fold of a coat, a band on a saucer).
+///    minimum count and while the share of segments off the page edge stays above the
+///    closure target plus 5 points: lines through gradual shading (a fold of a coat, a
+///    band on a saucer).
 /// 4. On a blurred page (`blurSigma` >= 1, the toddler preset) borders are snapped onto
 ///    the middle of the blurred edges (``snappingBordersToColour(_:count:colours:passes:minContrast:threads:)``,
 ///    ⌈σ⌉ one-pixel passes): each pixel by a border takes the neighbouring segment whose mean
@@ -71,7 +73,8 @@ public struct SegmentationEngine: ExtractionEngine {
                                                   maxCount: parameters.targetSegments, features: features,
                                                   borderMergeFactor: 0.3, maxBorderShare: 0.25,
                                                   minCount: parameters.minSegments, minBorderContrast: 4,
-                                                  stepExponent: 2, softBorderStep: 3)
+                                                  stepExponent: 2, softBorderStep: 3,
+                                                  minClosedShare: parameters.minClosedShare)
         let snapPasses = parameters.blurSigma >= 1 ? Int(parameters.blurSigma.rounded(.up)) : 0
         let labels = snapPasses > 0
             ? snappingBordersToColour(merged, count: mergedCount, colours: lab, passes: snapPasses)
