@@ -77,7 +77,7 @@ let benchmarks: @Sendable () -> Void = {
     }
     Benchmark("validate") { benchmark in
         for _ in benchmark.scaledIterations {
-            blackHole(pipeline.validator.analyze(page, suggestionContext: SuggestionContext(preset.settings)))
+            blackHole(pipeline.validator.analyze(page, suggestionContext: SuggestionContext(preset)))
         }
     }
     Benchmark("encode PNG") { benchmark in
