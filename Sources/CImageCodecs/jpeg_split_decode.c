@@ -259,73 +259,70 @@ static void decode_after_restart(cic_jpeg_split *s) {
     s->status1 = CIC_OK;
 }
 
-void cic_jpeg_split_decode_part(cic_jpeg_split *s, int part) {
-    if (part == 1 && s->restart_interval > 0) {
-        decode_after_restart(s);
-        return;
-    }
-    if (part == 0) {
-        bit_reader b;
-        cic_bit_reader_init(&b, s->data, s->data_end);
-        b.mark = s->middle;
-        int32_t predictors[3] = {0, 0, 0};
-        int64_t k = 0;
-        int64_t published = 0;
-        for (int64_t g = 0; g < s->mcus; g++) {
-            if (s->restart_interval > 0 && g > 0 && g % s->restart_interval == 0) {
-                int expected = 0;
-                int part1_took_rest = g == s->restart_mcu1 &&
-                                      !atomic_compare_exchange_strong(&s->claim, &expected, 1);
-                if (!restart(&b, (int)(g / s->restart_interval - 1))) {
-                    s->status0 = CIC_ERR_CORRUPT;
-                    return;
-                }
-                memset(predictors, 0, sizeof predictors);
-                if (part1_took_rest) {
-                    s->sync_mcu = g;
-                    s->sync_local = 0;
-                    s->status0 = CIC_OK;
-                    return;
-                }
-            }
-            int64_t position = reader_position(&b);
-            if (b.mark_bits >= 0 && position >= b.mark_bits) {
-                int64_t relative = position - b.mark_bits;
-                if (k >= published)
-                    published = atomic_load_explicit(&s->published1, memory_order_acquire);
-                while (k < published && s->positions1[k] < relative) k++;
-                if (k < published && s->positions1[k] == relative) {
-                    s->sync_mcu = g;
-                    s->sync_local = k;
-                    memcpy(s->sync_predictors, predictors, sizeof predictors);
-                    s->status0 = CIC_OK;
-                    return;
-                }
-            }
-            if (!decode_mcu(s, &b, predictors, s->records0 + g * s->words)) {
+/* Part 0: from the start of the data until the first MCU start that part 1 also found (or
+ * the MCU that part 1 claimed after a restart marker), or to the end. */
+static void decode_from_start(cic_jpeg_split *s) {
+    bit_reader b;
+    cic_bit_reader_init(&b, s->data, s->data_end);
+    b.mark = s->middle;
+    int32_t predictors[3] = {0, 0, 0};
+    int64_t k = 0;
+    int64_t published = 0;
+    for (int64_t g = 0; g < s->mcus; g++) {
+        if (s->restart_interval > 0 && g > 0 && g % s->restart_interval == 0) {
+            int expected = 0;
+            int part1_took_rest = g == s->restart_mcu1 &&
+                                  !atomic_compare_exchange_strong(&s->claim, &expected, 1);
+            if (!restart(&b, (int)(g / s->restart_interval - 1))) {
                 s->status0 = CIC_ERR_CORRUPT;
-                atomic_store_explicit(&s->part0_finished, 1, memory_order_relaxed);
                 return;
             }
-            if (reader_position(&b) > b.end_bits) {
-                s->status0 = CIC_ERR_TRUNCATED;
-                atomic_store_explicit(&s->part0_finished, 1, memory_order_relaxed);
+            memset(predictors, 0, sizeof predictors);
+            if (part1_took_rest) {
+                s->sync_mcu = g;
+                s->sync_local = 0;
+                s->status0 = CIC_OK;
                 return;
             }
-            if ((g & (PROGRESS_EVERY - 1)) == 0)
-                atomic_store_explicit(&s->part0_at, b.p, memory_order_relaxed);
         }
-        atomic_store_explicit(&s->part0_finished, 1, memory_order_relaxed);
-        s->sync_mcu = s->mcus;
-        s->end_position0 = reader_position(&b);
-        find_end(&b, s->end_position0);
-        s->end_bits0 = b.end_bits;
-        s->marker0 = b.marker;
-        s->status0 = CIC_OK;
-        return;
+        int64_t position = reader_position(&b);
+        if (b.mark_bits >= 0 && position >= b.mark_bits) {
+            int64_t relative = position - b.mark_bits;
+            if (k >= published)
+                published = atomic_load_explicit(&s->published1, memory_order_acquire);
+            while (k < published && s->positions1[k] < relative) k++;
+            if (k < published && s->positions1[k] == relative) {
+                s->sync_mcu = g;
+                s->sync_local = k;
+                memcpy(s->sync_predictors, predictors, sizeof predictors);
+                s->status0 = CIC_OK;
+                return;
+            }
+        }
+        if (!decode_mcu(s, &b, predictors, s->records0 + g * s->words)) {
+            s->status0 = CIC_ERR_CORRUPT;
+            atomic_store_explicit(&s->part0_finished, 1, memory_order_relaxed);
+            return;
+        }
+        if (reader_position(&b) > b.end_bits) {
+            s->status0 = CIC_ERR_TRUNCATED;
+            atomic_store_explicit(&s->part0_finished, 1, memory_order_relaxed);
+            return;
+        }
+        if ((g & (PROGRESS_EVERY - 1)) == 0)
+            atomic_store_explicit(&s->part0_at, b.p, memory_order_relaxed);
     }
+    atomic_store_explicit(&s->part0_finished, 1, memory_order_relaxed);
+    s->sync_mcu = s->mcus;
+    s->end_position0 = reader_position(&b);
+    find_end(&b, s->end_position0);
+    s->end_bits0 = b.end_bits;
+    s->marker0 = b.marker;
+    s->status0 = CIC_OK;
+}
 
-    /* Part 1: from the middle to the end, guessing again after a code no table has. */
+/* Part 1: from the middle to the end, guessing again after a code no table has. */
+static void decode_from_middle(cic_jpeg_split *s) {
     s->records1 = malloc((size_t)s->capacity1 * (size_t)s->words * sizeof(int16_t));
     s->positions1 = malloc(((size_t)s->capacity1 + 1) * sizeof(int64_t));
     s->count1 = 0;
@@ -368,6 +365,12 @@ void cic_jpeg_split_decode_part(cic_jpeg_split *s, int part) {
     }
     s->end_bits1 = b.end_bits == INT64_MAX ? -1 : b.end_bits;
     s->marker1 = b.marker;
+}
+
+void cic_jpeg_split_decode_part(cic_jpeg_split *s, int part) {
+    if (part == 0) decode_from_start(s);
+    else if (s->restart_interval > 0) decode_after_restart(s);
+    else decode_from_middle(s);
 }
 
 /* ------------------------------------------------------------------ the setup */

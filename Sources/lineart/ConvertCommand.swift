@@ -124,8 +124,8 @@ struct ConvertCommand: ParsableCommand {
                 var converter = converters[index]
                 converter.threads = threadsForPhoto(at: position, of: discovery.inputs.count, jobs: jobs)
                 return converter.convert(discovery.inputs[index],
-                                                 paths: ConversionPaths(layout: layout, index: index),
-                                                 outputs: outputs, existing: mode)
+                                         paths: ConversionPaths(layout: layout, index: index),
+                                         outputs: outputs, existing: mode)
             },
             onFinish: { position, conversion in
                 let input = discovery.inputs[order[position]]

@@ -23,49 +23,20 @@ enum JPEGSplitDecode {
         let split = SharedSplit(created)
         defer { cic_jpeg_split_destroy(created) }
         guard cic_jpeg_split_can_use_part1(created) != 0 else { return false }
-        onTwoThreads { part in cic_jpeg_split_decode_part(split.pointer, Int32(part)) }
+        _ = runOnSecondThread(while: { cic_jpeg_split_decode_part(created, 0) },
+                              { cic_jpeg_split_decode_part(split.pointer, 1) })
         guard Shim.isOK(cic_jpeg_split_finish(created)) else { return false }
         let groups = cic_jpeg_split_groups(created), half = groups / 2
-        let target = SharedOutput(out)
-        let statuses = StatusPair()
-        onTwoThreads { part in
-            statuses.set(part, cic_jpeg_split_write_rows(split.pointer, target.pointer, stride,
-                                                          part == 0 ? 0 : half, part == 0 ? half : groups))
-        }
-        return statuses.bothOK
-    }
-
-    /// Runs `work(0)` on the calling thread and `work(1)` on a new one (a dedicated
-    /// thread, not a Dispatch worker, so it starts even when every worker is busy);
-    /// returns when both have.
-    private static func onTwoThreads(_ work: @escaping @Sendable (Int) -> Void) {
-        let finished = DispatchSemaphore(value: 0)
-        let thread = Thread {
-            work(1)
-            finished.signal()
-        }
-        thread.stackSize = 1 << 20
-        thread.start()
-        work(0)
-        finished.wait()
+        let target = SharedMutablePointer(base: out)
+        let (first, second) = runOnSecondThread(
+            while: { cic_jpeg_split_write_rows(created, out, stride, 0, half) },
+            { cic_jpeg_split_write_rows(split.pointer, target.base, stride, half, groups) })
+        return Shim.isOK(first) && Shim.isOK(second)
     }
 
     /// The split decoder, used by both threads at once (its C functions say which calls may).
     private struct SharedSplit: @unchecked Sendable {
         let pointer: OpaquePointer
         init(_ pointer: OpaquePointer) { self.pointer = pointer }
-    }
-
-    /// The output buffer; the two threads write disjoint rows.
-    private struct SharedOutput: @unchecked Sendable {
-        let pointer: UnsafeMutablePointer<UInt8>
-        init(_ pointer: UnsafeMutablePointer<UInt8>) { self.pointer = pointer }
-    }
-
-    /// Each thread's status, read once both are done (the semaphore orders the writes).
-    private final class StatusPair: @unchecked Sendable {
-        private var statuses: [Int32] = [0, 0]
-        func set(_ part: Int, _ status: Int32) { statuses[part] = status }
-        var bothOK: Bool { statuses.allSatisfy(Shim.isOK) }
     }
 }

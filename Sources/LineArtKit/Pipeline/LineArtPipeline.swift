@@ -35,9 +35,7 @@ public struct LineArtPipeline: Sendable {
     /// ``DecodedImage/takePixels()``), so the later stages reuse their memory.
     public func run(_ photo: consuming ByteImage) -> PipelineResult {
         var timings = StageTimings()
-        let start = ContinuousClock.now
-        let prepared = preprocess(photo)
-        timings.preprocess = milliseconds(ContinuousClock.now - start)
+        let prepared = timed(&timings.preprocess) { preprocess(photo) }
         _ = consume photo
         return run(prepared, timings: timings)
     }

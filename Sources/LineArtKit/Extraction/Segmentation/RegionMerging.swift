@@ -260,20 +260,14 @@ struct SegmentGraph {
     /// `limit`; ties go to the lowest indices, so the result never depends on the order
     /// in which a dictionary lists neighbours.
     private func softestInteriorBorder(below limit: Float) -> (Int, Int)? {
-        var best: (step: Float, a: Int, b: Int)?
+        var best: (Float, Int, Int)?  // (step, a, b), compared in that order
         for a in 0..<area.count where forest.parent[a] == Int32(a) && !touchesBorder[a] {
-            for (other, contact) in neighbours[a] {
-                let b = Int(other)
-                guard b > a, !touchesBorder[b] else { continue }
-                let step = contact.meanStep
-                guard step < limit else { continue }
-                if let current = best, step > current.step || (step == current.step && (a, b) > (current.a, current.b)) {
-                    continue
-                }
-                best = (step, a, b)
+            for (other, contact) in neighbours[a] where Int(other) > a && !touchesBorder[Int(other)] {
+                let candidate = (contact.meanStep, a, Int(other))
+                if candidate.0 < limit && best.map({ candidate < $0 }) ?? true { best = candidate }
             }
         }
-        return best.map { ($0.a, $0.b) }
+        return best.map { ($0.1, $0.2) }
     }
 
     private mutating func mergeCheapest(borderPairsOnly: Bool, while proceed: (_ alive: Int, _ border: Int) -> Bool) {
