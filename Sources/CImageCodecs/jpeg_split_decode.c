@@ -18,9 +18,12 @@
  * Each block's coefficients are reduced at once to the reduced IDCT's output minus its
  * DC term (libjpeg-turbo's jpeg_idct_1x1, _2x2 and _4x4 from jidctred.c, in which DC
  * enters every output as an exact multiple of the final scale), so a block costs 1, 5
- * or 17 16-bit values instead of 64 coefficients; the rows are made afterwards (in
- * parallel) with the true DC, libjpeg's range limiting, its h2v1 upsampling and its
- * YCbCr to RGB tables (jdsample.c, jdmaster.c, jdcolor.c). Scales 1/8, 1/4 and 1/2.
+ * or 17 16-bit values instead of 64 coefficients; the rows are made afterwards with the
+ * true DC, libjpeg's range limiting, its h2v1 upsampling and its YCbCr to RGB arithmetic
+ * (jdsample.c, jdmaster.c, jdcolor.c). Scales 1/8, 1/4 and 1/2. With cic_jpeg_split_run
+ * both threads share the rows: the part that finishes first starts on part 0's rows (final
+ * as soon as part 0 is done), and the rest follow once both parts are and the decode is
+ * judged whole.
  *
  * Anything outside that (progressive, arithmetic, 12-bit, CMYK, RGB
  * JPEGs, sampling other than 4:4:4, 4:2:2, 4:2:0 and gray, quantisation steps above
@@ -112,6 +115,18 @@ struct cic_jpeg_split {
     int marker1;
 
     int32_t dc_offset[3];             /* added to part 1's DC predictors */
+
+    /* cic_jpeg_split_run: the two threads share the rows once their records are final. */
+    pthread_mutex_t lock;
+    pthread_cond_t changed;           /* a part finished decoding, or the decode was judged */
+    int parts_done;                   /* parts that returned from decoding (under lock) */
+    atomic_int part0_groups;          /* row groups all of whose MCUs part 0 decoded, once
+                                       * it returned (0 before, or when it failed) */
+    atomic_int judged;                /* 0 until both parts are done; then 1 when
+                                       * cic_jpeg_split_finish accepted the decode, -1 not */
+    int finish_status;
+    atomic_int next_group;            /* the next row group for a thread to claim */
+    atomic_int rows_status;           /* CIC_OK, or the first failure writing rows */
     uint8_t range_limit[1024];        /* libjpeg's IDCT_range_limit, indexed & 1023 */
     int32_t cr_r[256], cb_b[256], cr_g[256], cb_g[256];
     uint8_t clamp[768];               /* libjpeg's sample_range_limit: x + 256 -> x in 0...255 */
@@ -531,6 +546,13 @@ cic_jpeg_split *cic_jpeg_split_create(cic_jpeg_decoder *d, double part1_start) {
     atomic_init(&s->published1, 0);
     atomic_init(&s->part0_finished, 0);
     atomic_init(&s->part0_at, s->data);
+    pthread_mutex_init(&s->lock, NULL);
+    pthread_cond_init(&s->changed, NULL);
+    atomic_init(&s->part0_groups, 0);
+    atomic_init(&s->judged, 0);
+    atomic_init(&s->next_group, 0);
+    atomic_init(&s->rows_status, CIC_OK);
+    s->finish_status = CIC_ERR_ARGUMENT;
     build_output_tables(s);
     return s;
 }
@@ -544,6 +566,8 @@ void cic_jpeg_split_destroy(cic_jpeg_split *s) {
     free(s->records0);
     free(s->records1);
     free(s->positions1);
+    pthread_mutex_destroy(&s->lock);
+    pthread_cond_destroy(&s->changed);
     free(s);
 }
 
@@ -599,66 +623,165 @@ static void upsample_h2v1(const uint8_t *in, int width, int fancy, uint8_t *out)
     out[2 * (width - 1) + 1] = (uint8_t)v;
 }
 
-int cic_jpeg_split_write_rows(const cic_jpeg_split *s, uint8_t *out, size_t stride, int first_group, int end_group) {
-    int channels = s->components == 1 ? 1 : 3;
+/* Scratch planes for writing rows: one MCU row of each component, and the upsampled
+ * chroma of one row. */
+typedef struct {
+    uint8_t *work;
+    uint8_t *planes[3];
+    uint8_t *up[2];
+} row_scratch;
+
+static int row_scratch_init(const cic_jpeg_split *s, row_scratch *r) {
     size_t plane_bytes[3] = {0, 0, 0}, total = 0;
     for (int c = 0; c < s->components; c++) {
         plane_bytes[c] = (size_t)s->comp[c].plane_width * (size_t)s->group_rows;
         total += plane_bytes[c];
     }
     size_t upsampled = (size_t)s->comp[0].plane_width + 16;
-    uint8_t *work = malloc(total + 2 * upsampled);
-    if (work == NULL) return CIC_ERR_NOMEM;
-    uint8_t *planes[3] = {work, work + plane_bytes[0], work + plane_bytes[0] + plane_bytes[1]};
-    uint8_t *up[2] = {work + total, work + total + upsampled};
+    r->work = malloc(total + 2 * upsampled);
+    if (r->work == NULL) return 0;
+    r->planes[0] = r->work;
+    r->planes[1] = r->work + plane_bytes[0];
+    r->planes[2] = r->work + plane_bytes[0] + plane_bytes[1];
+    r->up[0] = r->work + total;
+    r->up[1] = r->work + total + upsampled;
+    return 1;
+}
+
+static inline int32_t clamp_sample(int32_t v) { return v < 0 ? 0 : v > 255 ? 255 : v; }
+
+/* libjpeg's YCbCr to RGB (jdcolor.c ycc_rgb_convert): its tables, which build_output_tables
+ * also makes, are these products, so computing them in the loop gives the same bytes and
+ * lets the compiler vectorise it. The sums stay within -256...511, where libjpeg's
+ * sample_range_limit is this clamp. */
+static void ycc_to_rgb_row(const uint8_t *restrict luma, const uint8_t *restrict cbs, const uint8_t *restrict crs,
+                           uint8_t *restrict dst, int width) {
+    for (int x = 0; x < width; x++) {
+        int32_t y = luma[x], cb = (int32_t)cbs[x] - 128, cr = (int32_t)crs[x] - 128;
+        int32_t r = y + ((91881 * cr + 32768) >> 16);                 /* FIX(1.40200) */
+        int32_t g = y + ((-22554 * cb + 32768 - 46802 * cr) >> 16);  /* FIX(0.34414), FIX(0.71414) */
+        int32_t b = y + ((116130 * cb + 32768) >> 16);                /* FIX(1.77200) */
+        dst[3 * x] = (uint8_t)clamp_sample(r);
+        dst[3 * x + 1] = (uint8_t)clamp_sample(g);
+        dst[3 * x + 2] = (uint8_t)clamp_sample(b);
+    }
+}
+
+/* The output rows of row group gy; nonzero when a block's output is one no 8-bit encoder
+ * makes (see cic_idct_write_block). */
+static int32_t write_group(const cic_jpeg_split *s, const row_scratch *scratch, uint8_t *out, size_t stride,
+                           int gy) {
+    int channels = s->components == 1 ? 1 : 3;
+    uint8_t *const *planes = scratch->planes;
     int32_t outside = 0;
-    for (int gy = first_group; gy < end_group; gy++) {
-        for (int mx = 0; mx < s->mcus_per_row; mx++) {
-            int64_t g = (int64_t)gy * s->mcus_per_row + mx;
-            const int16_t *rec;
-            int from_part1 = g >= s->sync_mcu;
-            rec = from_part1 ? s->records1 + (s->sync_local + (g - s->sync_mcu)) * s->words
-                             : s->records0 + g * s->words;
-            for (int n = 0; n < s->blocks; n++) {
-                const block_plan *bp = &s->plan[n];
-                const component_plan *cp = &s->comp[bp->component];
-                int x = (mx * cp->h + bp->bx) * cp->idct;
-                const int16_t *block = rec + bp->record;
-                int32_t dc = (int32_t)((uint32_t)block[0] + (uint32_t)(from_part1 ? s->dc_offset[bp->component] : 0));
-                uint8_t *dst = planes[bp->component] + (size_t)(bp->by * cp->idct) * (size_t)cp->plane_width + (size_t)x;
-                outside |= cic_idct_write_block(s->range_limit, cp->idct, dc, bp->quant[0], block + 1, dst, cp->plane_width);
-            }
-        }
-        for (int r = 0; r < s->group_rows; r++) {
-            int y = gy * s->group_rows + r;
-            if (y >= s->out_height) break;
-            uint8_t *dst = out + (size_t)y * stride;
-            const uint8_t *luma = planes[0] + (size_t)r * (size_t)s->comp[0].plane_width;
-            if (channels == 1) {
-                memcpy(dst, luma, (size_t)s->out_width);
-                continue;
-            }
-            const uint8_t *chroma[2];
-            for (int c = 1; c <= 2; c++) {
-                const component_plan *cp = &s->comp[c];
-                const uint8_t *row = planes[c] + (size_t)r * (size_t)cp->plane_width;
-                if (cp->upsample == 0) {
-                    chroma[c - 1] = row;
-                } else {
-                    upsample_h2v1(row, cp->downsampled_width, cp->upsample == 1, up[c - 1]);
-                    chroma[c - 1] = up[c - 1];
-                }
-            }
-            const uint8_t *cbs = chroma[0], *crs = chroma[1];
-            const uint8_t *clamp = s->clamp + 256;
-            for (int x = 0; x < s->out_width; x++) {
-                int yv = luma[x], cb = cbs[x], cr = crs[x];
-                dst[3 * x] = clamp[yv + s->cr_r[cr]];
-                dst[3 * x + 1] = clamp[yv + ((s->cb_g[cb] + s->cr_g[cr]) >> 16)];
-                dst[3 * x + 2] = clamp[yv + s->cb_b[cb]];
-            }
+    for (int mx = 0; mx < s->mcus_per_row; mx++) {
+        int64_t g = (int64_t)gy * s->mcus_per_row + mx;
+        const int16_t *rec;
+        int from_part1 = g >= s->sync_mcu;
+        rec = from_part1 ? s->records1 + (s->sync_local + (g - s->sync_mcu)) * s->words
+                         : s->records0 + g * s->words;
+        for (int n = 0; n < s->blocks; n++) {
+            const block_plan *bp = &s->plan[n];
+            const component_plan *cp = &s->comp[bp->component];
+            int x = (mx * cp->h + bp->bx) * cp->idct;
+            const int16_t *block = rec + bp->record;
+            int32_t dc = (int32_t)((uint32_t)block[0] + (uint32_t)(from_part1 ? s->dc_offset[bp->component] : 0));
+            uint8_t *dst = planes[bp->component] + (size_t)(bp->by * cp->idct) * (size_t)cp->plane_width + (size_t)x;
+            outside |= cic_idct_write_block(s->range_limit, cp->idct, dc, bp->quant[0], block + 1, dst, cp->plane_width);
         }
     }
-    free(work);
+    for (int r = 0; r < s->group_rows; r++) {
+        int y = gy * s->group_rows + r;
+        if (y >= s->out_height) break;
+        uint8_t *dst = out + (size_t)y * stride;
+        const uint8_t *luma = planes[0] + (size_t)r * (size_t)s->comp[0].plane_width;
+        if (channels == 1) {
+            memcpy(dst, luma, (size_t)s->out_width);
+            continue;
+        }
+        const uint8_t *chroma[2];
+        for (int c = 1; c <= 2; c++) {
+            const component_plan *cp = &s->comp[c];
+            const uint8_t *row = planes[c] + (size_t)r * (size_t)cp->plane_width;
+            if (cp->upsample == 0) {
+                chroma[c - 1] = row;
+            } else {
+                upsample_h2v1(row, cp->downsampled_width, cp->upsample == 1, scratch->up[c - 1]);
+                chroma[c - 1] = scratch->up[c - 1];
+            }
+        }
+        ycc_to_rgb_row(luma, chroma[0], chroma[1], dst, s->out_width);
+    }
+    return outside;
+}
+
+int cic_jpeg_split_write_rows(const cic_jpeg_split *s, uint8_t *out, size_t stride, int first_group, int end_group) {
+    row_scratch scratch;
+    if (!row_scratch_init(s, &scratch)) return CIC_ERR_NOMEM;
+    int32_t outside = 0;
+    for (int gy = first_group; gy < end_group; gy++) outside |= write_group(s, &scratch, out, stride, gy);
+    free(scratch.work);
     return outside ? CIC_ERR_UNSUPPORTED : CIC_OK;
+}
+
+/* Marks `part` done decoding; the second part to get here judges the whole decode. */
+static void part_decoded(cic_jpeg_split *s, int part) {
+    pthread_mutex_lock(&s->lock);
+    if (part == 0 && s->status0 == CIC_OK) {
+        int64_t complete = s->sync_mcu / s->mcus_per_row;  /* groups below the first MCU of part 1 */
+        int groups = cic_jpeg_split_groups(s);
+        atomic_store_explicit(&s->part0_groups, complete < groups ? (int)complete : groups, memory_order_release);
+    }
+    if (++s->parts_done == 2) {
+        s->finish_status = cic_jpeg_split_finish(s);
+        atomic_store_explicit(&s->judged, s->finish_status == CIC_OK ? 1 : -1, memory_order_release);
+    }
+    pthread_cond_broadcast(&s->changed);
+    pthread_mutex_unlock(&s->lock);
+}
+
+/* Whether row group g may be written now; waits until it may, or until the decode is judged
+ * a failure (then 0). */
+static int wait_for_group(cic_jpeg_split *s, int g) {
+    if (g < atomic_load_explicit(&s->part0_groups, memory_order_acquire)) return 1;
+    int judged = atomic_load_explicit(&s->judged, memory_order_acquire);
+    if (judged != 0) return judged > 0;
+    pthread_mutex_lock(&s->lock);
+    while (g >= atomic_load_explicit(&s->part0_groups, memory_order_relaxed) &&
+           atomic_load_explicit(&s->judged, memory_order_relaxed) == 0)
+        pthread_cond_wait(&s->changed, &s->lock);
+    int ready = g < atomic_load_explicit(&s->part0_groups, memory_order_relaxed) ||
+                atomic_load_explicit(&s->judged, memory_order_relaxed) > 0;
+    pthread_mutex_unlock(&s->lock);
+    return ready;
+}
+
+void cic_jpeg_split_run(cic_jpeg_split *s, int part, uint8_t *out, size_t stride) {
+    cic_jpeg_split_decode_part(s, part);
+    part_decoded(s, part);
+    row_scratch scratch;
+    if (!row_scratch_init(s, &scratch)) {
+        int expected = CIC_OK;
+        atomic_compare_exchange_strong(&s->rows_status, &expected, CIC_ERR_NOMEM);
+        return;
+    }
+    int groups = cic_jpeg_split_groups(s);
+    for (;;) {
+        int g = atomic_fetch_add_explicit(&s->next_group, 1, memory_order_relaxed);
+        if (g >= groups || !wait_for_group(s, g)) break;
+        if (write_group(s, &scratch, out, stride, g) != 0) {
+            int expected = CIC_OK;
+            atomic_compare_exchange_strong(&s->rows_status, &expected, CIC_ERR_UNSUPPORTED);
+        }
+    }
+    free(scratch.work);
+}
+
+int cic_jpeg_split_result(cic_jpeg_split *s) {
+    pthread_mutex_lock(&s->lock);
+    int done = s->parts_done == 2, status = s->finish_status;
+    pthread_mutex_unlock(&s->lock);
+    if (!done) return CIC_ERR_ARGUMENT;
+    if (status != CIC_OK) return status;
+    return atomic_load(&s->rows_status);
 }

@@ -135,6 +135,15 @@ int cic_jpeg_split_groups(const cic_jpeg_split *split);
 int cic_jpeg_split_synced_at(const cic_jpeg_split *split);
 int cic_jpeg_split_write_rows(const cic_jpeg_split *split, uint8_t *out, size_t row_stride,
                               int first_group, int end_group);
+/* The whole decode on two threads, each calling cic_jpeg_split_run(s, 0, ...) and
+ * cic_jpeg_split_run(s, 1, ...) at the same time: decode_part, then the rows, shared as
+ * they become final: part 0's rows as soon as part 0 is done (while part 1 may still be
+ * decoding), the rest once both are and cic_jpeg_split_finish accepted the decode. Then,
+ * after both returned, cic_jpeg_split_result(s) is that of finish and write_rows: CIC_OK
+ * when out holds cic_jpeg_decode's bytes, otherwise decode with cic_jpeg_decode instead
+ * (out may then hold some rows). */
+void cic_jpeg_split_run(cic_jpeg_split *split, int part, uint8_t *out, size_t row_stride);
+int cic_jpeg_split_result(cic_jpeg_split *split);
 void cic_jpeg_split_destroy(cic_jpeg_split *split);
 
 /*

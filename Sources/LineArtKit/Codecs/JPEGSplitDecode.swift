@@ -23,15 +23,12 @@ enum JPEGSplitDecode {
         let split = SharedSplit(created)
         defer { cic_jpeg_split_destroy(created) }
         guard cic_jpeg_split_can_use_part1(created) != 0 else { return false }
-        _ = runOnSecondThread(while: { cic_jpeg_split_decode_part(created, 0) },
-                              { cic_jpeg_split_decode_part(split.pointer, 1) })
-        guard Shim.isOK(cic_jpeg_split_finish(created)) else { return false }
-        let groups = cic_jpeg_split_groups(created), half = groups / 2
         let target = SharedMutablePointer(base: out)
-        let (first, second) = runOnSecondThread(
-            while: { cic_jpeg_split_write_rows(created, out, stride, 0, half) },
-            { cic_jpeg_split_write_rows(split.pointer, target.base, stride, half, groups) })
-        return Shim.isOK(first) && Shim.isOK(second)
+        // Each thread decodes its part, then writes rows as they become final (part 0's
+        // as soon as it is done, while part 1 may still be decoding; the rest once both are).
+        _ = runOnSecondThread(while: { cic_jpeg_split_run(created, 0, out, stride) },
+                              { cic_jpeg_split_run(split.pointer, 1, target.base, stride) })
+        return Shim.isOK(cic_jpeg_split_result(created))
     }
 
     /// The split decoder, used by both threads at once (its C functions say which calls may).
