@@ -128,8 +128,6 @@ struct cic_jpeg_split {
     atomic_int next_group;            /* the next row group for a thread to claim */
     atomic_int rows_status;           /* CIC_OK, or the first failure writing rows */
     uint8_t range_limit[1024];        /* libjpeg's IDCT_range_limit, indexed & 1023 */
-    int32_t cr_r[256], cb_b[256], cr_g[256], cb_g[256];
-    uint8_t clamp[768];               /* libjpeg's sample_range_limit: x + 256 -> x in 0...255 */
 };
 
 /* Decodes one MCU into `record`, updating `predictors`; 0 for a bad code or a sum that
@@ -462,21 +460,13 @@ static int plan_blocks(cic_jpeg_split *s, struct jpeg_decompress_struct *cinfo) 
     return n > 0;
 }
 
-/* libjpeg's tables (jdmaster.c prepare_range_limit_table, jdcolor.c build_ycc_rgb_table). */
+/* libjpeg's range limit table (jdmaster.c prepare_range_limit_table). */
 static void build_output_tables(cic_jpeg_split *s) {
     static pthread_once_t once = PTHREAD_ONCE_INIT;
     pthread_once(&once, cic_reduced_idct_init);
     for (int i = 0; i < 1024; i++) {
         int v = i < 128 ? i + 128 : i < 512 ? 255 : i < 896 ? 0 : i - 896;
         s->range_limit[i] = (uint8_t)v;
-    }
-    for (int i = 0; i < 768; i++) s->clamp[i] = (uint8_t)(i < 256 ? 0 : i > 511 ? 255 : i - 256);
-    const int64_t one_half = (int64_t)1 << 15;
-    for (int i = 0, x = -128; i < 256; i++, x++) {
-        s->cr_r[i] = (int32_t)(((int64_t)91881 * x + one_half) >> 16);   /* FIX(1.40200) */
-        s->cb_b[i] = (int32_t)(((int64_t)116130 * x + one_half) >> 16);  /* FIX(1.77200) */
-        s->cr_g[i] = -46802 * x;                                          /* FIX(0.71414) */
-        s->cb_g[i] = -22554 * x + (int32_t)one_half;                      /* FIX(0.34414) */
     }
 }
 
@@ -665,6 +655,36 @@ static void ycc_to_rgb_row(const uint8_t *restrict luma, const uint8_t *restrict
         dst[3 * x + 1] = (uint8_t)clamp_sample(g);
         dst[3 * x + 2] = (uint8_t)clamp_sample(b);
     }
+}
+
+int cic_jpeg_split_check_ycc(void) {
+    /* libjpeg's tables as jdcolor.c build_ycc_rgb_table makes them, and its
+     * sample_range_limit (x + 256 -> x clamped to 0...255). */
+    int32_t cr_r[256], cb_b[256], cr_g[256], cb_g[256];
+    const int64_t one_half = (int64_t)1 << 15;
+    for (int i = 0, x = -128; i < 256; i++, x++) {
+        cr_r[i] = (int32_t)(((int64_t)91881 * x + one_half) >> 16);
+        cb_b[i] = (int32_t)(((int64_t)116130 * x + one_half) >> 16);
+        cr_g[i] = -46802 * x;
+        cb_g[i] = -22554 * x + (int32_t)one_half;
+    }
+    uint8_t luma[256], cbs[256], crs[256], rgb[3 * 256];
+    for (int y = 0; y < 256; y++) {
+        for (int cb = 0; cb < 256; cb++) {
+            for (int cr = 0; cr < 256; cr++) {
+                luma[cr] = (uint8_t)y;
+                cbs[cr] = (uint8_t)cb;
+                crs[cr] = (uint8_t)cr;
+            }
+            ycc_to_rgb_row(luma, cbs, crs, rgb, 256);
+            for (int cr = 0; cr < 256; cr++) {
+                int32_t want[3] = {y + cr_r[cr], y + ((cb_g[cb] + cr_g[cr]) >> 16), y + cb_b[cb]};
+                for (int k = 0; k < 3; k++)
+                    if (want[k] < -256 || want[k] > 511 || rgb[3 * cr + k] != clamp_sample(want[k])) return 0;
+            }
+        }
+    }
+    return 1;
 }
 
 /* The output rows of row group gy; nonzero when a block's output is one no 8-bit encoder

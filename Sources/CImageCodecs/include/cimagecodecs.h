@@ -144,6 +144,9 @@ int cic_jpeg_split_write_rows(const cic_jpeg_split *split, uint8_t *out, size_t 
  * (out may then hold some rows). */
 void cic_jpeg_split_run(cic_jpeg_split *split, int part, uint8_t *out, size_t row_stride);
 int cic_jpeg_split_result(cic_jpeg_split *split);
+/* For tests: 1 when the split decoder's YCbCr to RGB gives libjpeg's bytes (its tables and
+ * range limit, jdcolor.c) for every Y, Cb and Cr. */
+int cic_jpeg_split_check_ycc(void);
 void cic_jpeg_split_destroy(cic_jpeg_split *split);
 
 /*

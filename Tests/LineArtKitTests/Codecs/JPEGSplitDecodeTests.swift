@@ -306,6 +306,12 @@ import Testing
         }
     }
 
+    /// The rows' YCbCr to RGB computes libjpeg's table products in the loop (so that it
+    /// vectorises): the same bytes as libjpeg's tables and range limit for all 2^24 inputs.
+    @Test func colourConversionIsLibjpegsForEveryInput() {
+        #expect(cic_jpeg_split_check_ycc() == 1)
+    }
+
     /// Through JPEGDecoder with a consumer (two threads per photo): the same image as
     /// libjpeg alone, and the consumer did not run.
     @Test func decoderUsesItForTwoThreadDecodes() throws {
