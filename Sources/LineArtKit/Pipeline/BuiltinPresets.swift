@@ -131,12 +131,12 @@ public enum BuiltinPresets {
         "abstract": """
             {
               "name": "abstract",
-              "description": "Paintings and patterns: low thresholds keep many shapes, bold 4 px strokes and a contrast boost make swirls read as regions.",
+              "description": "Paintings and patterns: low thresholds keep many shapes, a contrast boost makes swirls read as regions, and 2 px strokes (about 1 mm on A4) leave room for them.",
               "targets": "standard",
               "settings": {
                 "maxDimension": 384,
                 "contrastAdjustment": 1.5,
-                "thickness": 4,
+                "thickness": 2,
                 "closeLargeGaps": true,
                 "largeGapKernel": 5,
                 "contrastBoost": 1.3,

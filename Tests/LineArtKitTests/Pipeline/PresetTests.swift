@@ -29,7 +29,7 @@ let repositoryRoot: URL = URL(fileURLWithPath: #filePath)
         let expected: [String: (Int, Double, Int, Double, Int)] = [
             "toddler": (256, 1.2, 6, 3.0, 2000), "portrait": (768, 2.5, 3, 0, 500),
             "landscape": (512, 2.0, 2, 0, 500), "object": (768, 2.8, 2, 0, 500),
-            "pet": (512, 2.2, 3, 0, 500), "abstract": (384, 1.5, 4, 0, 500),
+            "pet": (512, 2.2, 3, 0, 500), "abstract": (384, 1.5, 2, 0, 500),
         ]
         for (name, row) in expected {
             let s = try BuiltinPresets.named(name).settings
