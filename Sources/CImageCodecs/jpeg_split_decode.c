@@ -640,10 +640,10 @@ static int row_scratch_init(const cic_jpeg_split *s, row_scratch *r) {
 
 static inline int32_t clamp_sample(int32_t v) { return v < 0 ? 0 : v > 255 ? 255 : v; }
 
-/* libjpeg's YCbCr to RGB (jdcolor.c ycc_rgb_convert): its tables, which build_output_tables
- * also makes, are these products, so computing them in the loop gives the same bytes and
- * lets the compiler vectorise it. The sums stay within -256...511, where libjpeg's
- * sample_range_limit is this clamp. */
+/* libjpeg's YCbCr to RGB (jdcolor.c ycc_rgb_convert). Its tables hold these products, so
+ * computing them in the loop gives the same bytes and lets the compiler vectorise it
+ * (cic_jpeg_split_check_ycc compares the two for every input). The sums stay within
+ * -256...511, where libjpeg's sample_range_limit is this clamp. */
 static void ycc_to_rgb_row(const uint8_t *restrict luma, const uint8_t *restrict cbs, const uint8_t *restrict crs,
                            uint8_t *restrict dst, int width) {
     for (int x = 0; x < width; x++) {
