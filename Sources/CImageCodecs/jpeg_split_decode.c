@@ -124,7 +124,7 @@ struct cic_jpeg_split {
                                        * it returned (0 before, or when it failed) */
     atomic_int judged;                /* 0 until both parts are done; then 1 when
                                        * cic_jpeg_split_finish accepted the decode, -1 not */
-    int finish_status;
+    int finish_status;                /* cic_jpeg_split_finish's, once judged */
     atomic_int next_group;            /* the next row group for a thread to claim */
     atomic_int rows_status;           /* CIC_OK, or the first failure writing rows */
     uint8_t range_limit[1024];        /* libjpeg's IDCT_range_limit, indexed & 1023 */
@@ -589,11 +589,7 @@ int cic_jpeg_split_finish(cic_jpeg_split *s) {
     return CIC_OK;
 }
 
-int cic_jpeg_split_group_rows(const cic_jpeg_split *s) { return s->group_rows; }
 int cic_jpeg_split_groups(const cic_jpeg_split *s) { return (s->out_height + s->group_rows - 1) / s->group_rows; }
-int cic_jpeg_split_synced_at(const cic_jpeg_split *s) {
-    return s->sync_mcu >= s->mcus ? -1 : (int)(s->sync_mcu / s->mcus_per_row);
-}
 
 static void upsample_h2v1(const uint8_t *in, int width, int fancy, uint8_t *out) {
     if (!fancy) {
@@ -760,20 +756,28 @@ static void part_decoded(cic_jpeg_split *s, int part) {
     pthread_mutex_unlock(&s->lock);
 }
 
-/* Whether row group g may be written now; waits until it may, or until the decode is judged
- * a failure (then 0). */
-static int wait_for_group(cic_jpeg_split *s, int g) {
+/* Row group g: 1 when its records are final (part 0's, or the decode was accepted), -1
+ * when they never will be (the decode was rejected), 0 not yet. */
+static int group_state(cic_jpeg_split *s, int g) {
     if (g < atomic_load_explicit(&s->part0_groups, memory_order_acquire)) return 1;
-    int judged = atomic_load_explicit(&s->judged, memory_order_acquire);
-    if (judged != 0) return judged > 0;
-    pthread_mutex_lock(&s->lock);
-    while (g >= atomic_load_explicit(&s->part0_groups, memory_order_relaxed) &&
-           atomic_load_explicit(&s->judged, memory_order_relaxed) == 0)
-        pthread_cond_wait(&s->changed, &s->lock);
-    int ready = g < atomic_load_explicit(&s->part0_groups, memory_order_relaxed) ||
-                atomic_load_explicit(&s->judged, memory_order_relaxed) > 0;
-    pthread_mutex_unlock(&s->lock);
-    return ready;
+    return atomic_load_explicit(&s->judged, memory_order_acquire);
+}
+
+/* Whether row group g may be written; waits until group_state says. */
+static int wait_for_group(cic_jpeg_split *s, int g) {
+    int state = group_state(s, g);
+    if (state == 0) {
+        pthread_mutex_lock(&s->lock);
+        while ((state = group_state(s, g)) == 0) pthread_cond_wait(&s->changed, &s->lock);
+        pthread_mutex_unlock(&s->lock);
+    }
+    return state > 0;
+}
+
+/* Keeps the first failure of writing rows. */
+static void rows_failed(cic_jpeg_split *s, int status) {
+    int expected = CIC_OK;
+    atomic_compare_exchange_strong(&s->rows_status, &expected, status);
 }
 
 void cic_jpeg_split_run(cic_jpeg_split *s, int part, uint8_t *out, size_t stride) {
@@ -781,27 +785,20 @@ void cic_jpeg_split_run(cic_jpeg_split *s, int part, uint8_t *out, size_t stride
     part_decoded(s, part);
     row_scratch scratch;
     if (!row_scratch_init(s, &scratch)) {
-        int expected = CIC_OK;
-        atomic_compare_exchange_strong(&s->rows_status, &expected, CIC_ERR_NOMEM);
+        rows_failed(s, CIC_ERR_NOMEM);
         return;
     }
     int groups = cic_jpeg_split_groups(s);
     for (;;) {
         int g = atomic_fetch_add_explicit(&s->next_group, 1, memory_order_relaxed);
         if (g >= groups || !wait_for_group(s, g)) break;
-        if (write_group(s, &scratch, out, stride, g) != 0) {
-            int expected = CIC_OK;
-            atomic_compare_exchange_strong(&s->rows_status, &expected, CIC_ERR_UNSUPPORTED);
-        }
+        if (write_group(s, &scratch, out, stride, g) != 0) rows_failed(s, CIC_ERR_UNSUPPORTED);
     }
     free(scratch.work);
 }
 
 int cic_jpeg_split_result(cic_jpeg_split *s) {
-    pthread_mutex_lock(&s->lock);
-    int done = s->parts_done == 2, status = s->finish_status;
-    pthread_mutex_unlock(&s->lock);
-    if (!done) return CIC_ERR_ARGUMENT;
-    if (status != CIC_OK) return status;
-    return atomic_load(&s->rows_status);
+    int judged = atomic_load_explicit(&s->judged, memory_order_acquire);
+    if (judged == 0) return CIC_ERR_ARGUMENT;  /* both parts have not run */
+    return judged < 0 ? s->finish_status : atomic_load(&s->rows_status);
 }

@@ -128,11 +128,8 @@ cic_jpeg_split *cic_jpeg_split_create(cic_jpeg_decoder *decoder, double part1_st
 int cic_jpeg_split_can_use_part1(const cic_jpeg_split *split);
 void cic_jpeg_split_decode_part(cic_jpeg_split *split, int part);
 int cic_jpeg_split_finish(cic_jpeg_split *split);
-/* Output rows per row group (one MCU row), and the number of groups. */
-int cic_jpeg_split_group_rows(const cic_jpeg_split *split);
+/* The number of row groups (one MCU row of output rows each). */
 int cic_jpeg_split_groups(const cic_jpeg_split *split);
-/* The row group where part 1's MCUs began to be used, or -1 (part 0 decoded them all). */
-int cic_jpeg_split_synced_at(const cic_jpeg_split *split);
 int cic_jpeg_split_write_rows(const cic_jpeg_split *split, uint8_t *out, size_t row_stride,
                               int first_group, int end_group);
 /* The whole decode on two threads, each calling cic_jpeg_split_run(s, 0, ...) and

@@ -1,9 +1,9 @@
 import CImageCodecs
 import Foundation
 
-/// A baseline JPEG decoded by two threads with `cic_jpeg_split_*` (jpeg_split_decode.c),
+/// A baseline JPEG decoded by two threads with `cic_jpeg_split_run` (jpeg_split_decode.c),
 /// with the same bytes as libjpeg: each thread decodes half of the Huffman-coded data,
-/// then half of the rows.
+/// then both write the rows as they become final.
 ///
 /// Used where a photo has two threads, in place of libjpeg on one thread with the
 /// preprocessing's first steps consuming its rows on the other (``OverlappedPreprocess``),
@@ -24,8 +24,6 @@ enum JPEGSplitDecode {
         defer { cic_jpeg_split_destroy(created) }
         guard cic_jpeg_split_can_use_part1(created) != 0 else { return false }
         let target = SharedMutablePointer(base: out)
-        // Each thread decodes its part, then writes rows as they become final (part 0's
-        // as soon as it is done, while part 1 may still be decoding; the rest once both are).
         _ = runOnSecondThread(while: { cic_jpeg_split_run(created, 0, out, stride) },
                               { cic_jpeg_split_run(split.pointer, 1, target.base, stride) })
         return Shim.isOK(cic_jpeg_split_result(created))
