@@ -1,5 +1,4 @@
 import CImageCodecs
-import Foundation
 
 /// A baseline JPEG decoded by two threads with `cic_jpeg_split_run` (jpeg_split_decode.c),
 /// with the same bytes as libjpeg: each thread decodes half of the Huffman-coded data,
