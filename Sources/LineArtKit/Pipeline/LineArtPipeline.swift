@@ -73,7 +73,7 @@ public struct LineArtPipeline: Sendable {
         let page = timed(&timings.postprocess) {
             source == .drawing
                 ? postprocessDrawing(lines)
-                : drawFaceFeatures(on: postprocess(lines), prepared, faces: faces)
+                : drawFaceFeatures(on: postprocess(lines), prepared, faces: faces.wait())
         }
         let (analysis, colours) = timed(&timings.validate) {
             var context = SuggestionContext(preset)
@@ -84,7 +84,7 @@ public struct LineArtPipeline: Sendable {
             let analysis = validator.analyze(page, suggestionContext: context)
             return (analysis, measuresRegionColours ? LineArtKit.regionColours(analysis.regions, lab: prepared.lab) : nil)
         }
-        return PipelineResult(lineArt: page, analysis: analysis, faces: faces, lineSource: source, timings: timings,
+        return PipelineResult(lineArt: page, analysis: analysis, faces: faces.wait(), lineSource: source, timings: timings,
                               regionColours: colours)
     }
 
@@ -148,21 +148,33 @@ public struct LineArtPipeline: Sendable {
     }
 
     /// Stages 2 and 2b: a line drawing's own outlines (``drawnOutlines(_:)``), or else the
-    /// engine's lines and the faces. With two threads the drawing test and the face
-    /// detection run beside the extraction (``runBesideOnIdleCore(while:_:)``), in the time
-    /// its serial steps leave a core idle; a drawing then discards the extraction.
-    func extractAndDetectFaces(_ image: PreprocessedImage) -> (lines: ByteImage, faces: [FaceBox], source: LineSource) {
+    /// engine's lines and the faces. With two threads the drawing test and then the face
+    /// detection run beside the extraction (``startBesideOnIdleCore(_:)``), in the time its
+    /// serial steps leave a core idle, from the moment it stops using both cores
+    /// (``SecondCoreHandOff``); a drawing then discards the extraction. The faces are
+    /// needed only once the page is post-processed, so they may still be coming when this
+    /// returns.
+    func extractAndDetectFaces(_ image: PreprocessedImage)
+        -> (lines: ByteImage, faces: PendingResult<[FaceBox]>, source: LineSource)
+    {
         guard threads >= 2 else {
-            if let outlines = drawnOutlines(image) { return (outlines, [], .drawing) }
-            return (extract(image), detectFaces(image), .engine)
+            if let outlines = drawnOutlines(image) { return (outlines, PendingResult([]), .drawing) }
+            return (extract(image), PendingResult(detectFaces(image)), .engine)
         }
         var detector = self
         detector.threads = 1
-        let (lines, (outlines, faces)) = runBesideOnIdleCore(while: { extract(image) }, { [detector] in
+        let handOff = SecondCoreHandOff()
+        let drawing = PendingResult<ByteImage?>()
+        let faces = startBesideOnIdleCore { [detector] in
+            handOff.wait()
             let outlines = detector.drawnOutlines(image)
-            return (outlines, outlines == nil ? detector.detectFaces(image) : [])
-        })
-        if let outlines { return (outlines, [], .drawing) }
+            drawing.fulfil(outlines)
+            return outlines == nil ? detector.detectFaces(image) : []
+        }
+        let lines = SecondCoreHandOff.$current.withValue(handOff) { extract(image) }
+        handOff.open()
+        let outlines = drawing.wait()
+        if let outlines { return (outlines, faces, .drawing) }
         return (lines, faces, .engine)
     }
 

@@ -94,6 +94,30 @@ import Testing
                 #expect(got.count == expected.count)
                 #expect(got.labels == expected.labels)
             }
+            // Every bucket split between the two halves (HalvesMerge), however few its edges.
+            let halves = graphSegmentation(image, scale: scale, minSize: minSize, borderWeight: borderWeight,
+                                           borderBand: 0.15, threads: 2, parallelBucketKeys: 1)
+            let sameLabels = halves.labels == expected.labels  // (not expanded: arrays print long)
+            #expect(halves.count == expected.count)
+            #expect(sameLabels, "scale \(scale), minSize \(minSize): the halves' labels differ")
+        }
+    }
+
+    /// On a larger picture (buckets split between the halves from the first on, or from
+    /// those of 1,024 edges as in the pipeline), two threads give the labels of one.
+    @Test(arguments: [UInt64(7), 8])
+    func twoThreadsMatchOneOnALargePicture(seed: UInt64) {
+        let image = Self.randomImage(width: 420, height: 320, channels: 3, seed: seed)
+        for (scale, minSize) in [(Float(20), 30), (90, 12), (300, 200)] {
+            let one = graphSegmentation(image, scale: scale, minSize: minSize, borderWeight: 0.1, threads: 1)
+            #expect(one.count > 1)
+            for keys in [1, 1024] {
+                let two = graphSegmentation(image, scale: scale, minSize: minSize, borderWeight: 0.1,
+                                            threads: 2, parallelBucketKeys: keys)
+                let sameLabels = two.labels == one.labels  // (not expanded: arrays print long)
+                #expect(two.count == one.count)
+                #expect(sameLabels, "scale \(scale), minSize \(minSize), split from \(keys) keys: labels differ")
+            }
         }
     }
 }

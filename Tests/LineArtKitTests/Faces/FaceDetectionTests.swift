@@ -88,6 +88,22 @@ import Testing
         #expect(pipeline.detectFaces(prepared) == faces)
     }
 
+    /// With two threads the face detection waits for the segmentation's two-thread steps and
+    /// is joined only after post-processing (``SecondCoreHandOff``): the page and its faces
+    /// are those of one thread.
+    @Test func aTwoThreadRunGivesTheOneThreadPageAndFace() throws {
+        let path = repositoryRoot.appendingPathComponent("SampleImages/astronaut.png").path
+        var pipeline = try LineArtPipeline(preset: BuiltinPresets.named("portrait"))
+        let photo = try decodeImage(atPath: path, options: DecodeOptions(targetMaxDimension: 768)).image
+        let one = pipeline.run(photo)
+        pipeline.threads = 2
+        let two = pipeline.run(photo)
+        #expect(one.faces.count == 1)
+        #expect(two.faces == one.faces)
+        let samePage = two.lineArt == one.lineArt  // (not expanded: pages print long)
+        #expect(samePage)
+    }
+
     @Test func featureStrokesInkOnlyInsideTheFace() throws {
         let (pipeline, prepared) = try Self.astronaut()
         let page = pipeline.postprocess(pipeline.extract(prepared))

@@ -13,12 +13,16 @@
 ///   - image: float image, any channel count (Lab: 3).
 ///   - scale: the `k` of the paper; larger gives fewer, bigger segments.
 ///   - minSize: the smallest segment, in pixels.
-///   - threads: threads for weighing and sorting the edges (nil: the photo's, see
-///     ``PhotoThreads``); the result does not depend on it.
+///   - threads: threads for weighing and sorting the edges and, from two, for merging (nil:
+///     the photo's, see ``PhotoThreads``); the result does not depend on it. Once it no
+///     longer uses two threads it says so to work waiting for the second core
+///     (``SecondCoreHandOff/release()``).
+///   - parallelBucketKeys: with two threads or more, the buckets up to the last one that
+///     holds this many edges are merged on two threads (``HalvesMerge``), the rest on one.
 /// - Returns: one label per pixel, `0..<count`, numbered in row-major order of first pixel.
 public func graphSegmentation(_ image: FloatImage, scale: Float, minSize: Int,
                               borderWeight: Float = 1, borderBand: Float = 0.15,
-                              threads: Int? = nil) -> (labels: [Int32], count: Int) {
+                              threads: Int? = nil, parallelBucketKeys: Int = 1024) -> (labels: [Int32], count: Int) {
     let width = image.width, height = image.height
     let n = width * height
     guard n > 0 else { return ([], 0) }
@@ -38,60 +42,23 @@ public func graphSegmentation(_ image: FloatImage, scale: Float, minSize: Int,
     }
     var sizes = [Int32](repeating: 1, count: n)
     var touchesSmall = [Bool](unsafeUninitializedCapacity: n) { _, count in count = n }
+    let threadCount = threads ?? PhotoThreads.count
     edges.keys.withUnsafeBufferPointer { keys in
     edges.bucketStart.withUnsafeBufferPointer { bucketStart in
     edges.neighbourOffset.withUnsafeBufferPointer { offset in
     sizes.withUnsafeMutableBufferPointer { size in
     nodes.withUnsafeMutableBufferPointer { node in
-        @inline(__always) func find(_ x: Int) -> Int {
-            var x = x
-            while Int(node[x].parent) != x {
-                node[x].parent = node[Int(node[x].parent)].parent
-                x = Int(node[x].parent)
-            }
-            return x
+        let forest = SegmentationForest(node: node.baseAddress!, size: size.baseAddress!, keys: keys.baseAddress!,
+                                        offset: offset.baseAddress!, scale: scale, quantum: quantum)
+        if threadCount > 1, let splitRow = HalvesMerge.rowsSplit(width: width, height: height) {
+            HalvesMerge.run(forest, buckets: buckets, bucketStart: bucketStart.baseAddress!, width: width,
+                            height: height, splitRow: splitRow, minimumKeys: parallelBucketKeys)
+        } else {
+            forest.merge(buckets: 0..<buckets, bucketStart: bucketStart.baseAddress!)
         }
-        /// The two pixels of an edge key (table lookup: the direction is unpredictable).
-        @inline(__always) func endpoints(_ key: UInt32) -> (Int, Int) {
-            let p = Int(key >> 2)
-            return (p, p + offset[Int(key & 3)])
-        }
-        @inline(__always) func union(_ a: Int, _ b: Int) -> Int {
-            let (big, small) = size[a] >= size[b] ? (a, b) : (b, a)
-            node[small].parent = Int32(truncatingIfNeeded: big)
-            size[big] += size[small]
-            return big
-        }
-        for bucket in 0..<buckets {
-            let w = Float(bucket) / quantum
-            for k in bucketStart[bucket]..<bucketStart[bucket + 1] {
-                let (p, q) = endpoints(keys[k])
-                let a = find(p), b = find(q)
-                guard a != b else { continue }
-                if w <= node[a].threshold && w <= node[b].threshold {
-                    let root = union(a, b)
-                    node[root].threshold = w + scale / Float(size[root])
-                }
-            }
-        }
-        if minSize > 1 {
-            // Components only grow, so an edge whose two pixels both lie in components of
-            // at least `minSize` now can never join anything below: only edges with a
-            // pixel in a small component are walked (in the same order as before).
-            let small = Int32(clamping: minSize)
-            touchesSmall.withUnsafeMutableBufferPointer { touchesSmall in
-                for i in 0..<n {
-                    let r = find(i)
-                    node[i].parent = Int32(truncatingIfNeeded: r)
-                    touchesSmall[i] = size[r] < small
-                }
-                for key in keys {
-                    let (p, q) = endpoints(key)
-                    guard touchesSmall[p] || touchesSmall[q] else { continue }
-                    let a = find(p), b = find(q)
-                    if a != b && (size[a] < small || size[b] < small) { _ = union(a, b) }
-                }
-            }
+        SecondCoreHandOff.release()
+        touchesSmall.withUnsafeMutableBufferPointer { touchesSmall in
+            forest.joinSmall(minSize: minSize, pixels: n, keyCount: keys.count, touchesSmall: touchesSmall.baseAddress!)
         }
     }
     }
@@ -100,13 +67,6 @@ public func graphSegmentation(_ image: FloatImage, scale: Float, minSize: Int,
     }
     var parents = nodes.map(\.parent)
     return compactLabels(parents: &parents)
-}
-
-/// One pixel of the segmentation's union-find forest: its parent, and while it is a root,
-/// its component's merge threshold (internal difference plus `scale / size`).
-private struct ForestNode {
-    var parent: Int32
-    var threshold: Float
 }
 
 /// Union-find with union by size and path halving.

@@ -1,0 +1,89 @@
+/// The union-find forest of ``graphSegmentation(_:scale:minSize:borderWeight:borderBand:threads:)``
+/// over buffers its caller owns: one node per pixel (its parent and, while it is a root,
+/// its component's merge threshold side by side, so the find that reaches a root has
+/// loaded its threshold too), the component sizes, and the sorted edge keys it walks.
+///
+/// Two threads may use one forest at once when each touches only components the other
+/// never reaches (``HalvesMerge``); hence `@unchecked Sendable`.
+struct SegmentationForest: @unchecked Sendable {
+    let node: UnsafeMutablePointer<ForestNode>
+    let size: UnsafeMutablePointer<Int32>
+    let keys: UnsafePointer<UInt32>
+    /// Offset from `p` to its neighbour in each direction (``SortedGridEdges/neighbourOffset``).
+    let offset: UnsafePointer<Int>
+    /// The `k` of the merge rule.
+    let scale: Float
+    let quantum: Float
+
+    /// The root of `x`'s component, halving the path on the way.
+    @inline(__always) func find(_ x: Int) -> Int {
+        var x = x
+        while Int(node[x].parent) != x {
+            node[x].parent = node[Int(node[x].parent)].parent
+            x = Int(node[x].parent)
+        }
+        return x
+    }
+
+    /// The two pixels of an edge key (table lookup: the direction is unpredictable).
+    @inline(__always) func endpoints(_ key: UInt32) -> (Int, Int) {
+        let p = Int(key >> 2)
+        return (p, p + offset[Int(key & 3)])
+    }
+
+    /// Joins two roots, the smaller under the larger; returns the new root.
+    @inline(__always) func union(_ a: Int, _ b: Int) -> Int {
+        let (big, small) = size[a] >= size[b] ? (a, b) : (b, a)
+        node[small].parent = Int32(truncatingIfNeeded: big)
+        size[big] += size[small]
+        return big
+    }
+
+    /// The merge rule for the edge at `keys[k]` of weight `w`: its components join when it
+    /// is no heavier than either one's threshold. Returns the new root, or nil.
+    @inline(__always) @discardableResult
+    func merge(_ k: Int, weight w: Float) -> Int? {
+        let (p, q) = endpoints(keys[k])
+        let a = find(p), b = find(q)
+        guard a != b, w <= node[a].threshold, w <= node[b].threshold else { return nil }
+        let root = union(a, b)
+        node[root].threshold = w + scale / Float(size[root])
+        return root
+    }
+
+    /// The merge rule over the keys of buckets `buckets`, in order.
+    func merge(buckets: Range<Int>, bucketStart: UnsafePointer<Int>) {
+        for bucket in buckets {
+            let w = Float(bucket) / quantum
+            for k in bucketStart[bucket]..<bucketStart[bucket + 1] { merge(k, weight: w) }
+        }
+    }
+
+    /// Joins components smaller than `minSize` to a neighbour along their lightest edges:
+    /// every key in order, the two components joining when either is small. Components only
+    /// grow, so an edge whose two pixels both lie in components of at least `minSize` now
+    /// can never join anything below: only edges with a pixel in a small component are
+    /// walked. `touchesSmall` is scratch for one flag per pixel.
+    func joinSmall(minSize: Int, pixels: Int, keyCount: Int, touchesSmall: UnsafeMutablePointer<Bool>) {
+        guard minSize > 1 else { return }
+        let small = Int32(clamping: minSize)
+        for i in 0..<pixels {
+            let r = find(i)
+            node[i].parent = Int32(truncatingIfNeeded: r)
+            touchesSmall[i] = size[r] < small
+        }
+        for k in 0..<keyCount {
+            let (p, q) = endpoints(keys[k])
+            guard touchesSmall[p] || touchesSmall[q] else { continue }
+            let a = find(p), b = find(q)
+            if a != b && (size[a] < small || size[b] < small) { _ = union(a, b) }
+        }
+    }
+}
+
+/// One pixel of the segmentation's union-find forest: its parent, and while it is a root,
+/// its component's merge threshold (internal difference plus `scale / size`).
+struct ForestNode {
+    var parent: Int32
+    var threshold: Float
+}
