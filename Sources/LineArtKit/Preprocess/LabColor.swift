@@ -40,15 +40,17 @@ public enum LabColor {
     public static func labFromSRGB(_ image: FloatImage, threads: Int = 1) -> FloatImage {
         precondition(image.channels == 3 || image.channels == 1, "expected RGB or gray")
         let n = image.pixelCount, ch = image.channels
-        var out = [Float](repeating: 0, count: n * 3)
-        image.samples.withUnsafeBufferPointer { src in
-            out.withUnsafeMutableBufferPointer { dst in
+        // RGB input writes every sample; gray input only L*, so a* and b* start at 0.
+        let out = [Float](unsafeUninitializedCapacity: n * 3) { dst, count in
+            if ch == 1 { dst.initialize(repeating: 0) }
+            image.samples.withUnsafeBufferPointer { src in
                 let w = image.width
                 forEachRowBand(rows: image.height, threads: threads) { band in
                     convert(src.baseAddress!, channels: ch, into: dst.baseAddress!,
                             pixels: (band.lowerBound * w)..<(band.upperBound * w))
                 }
             }
+            count = n * 3
         }
         return Image(width: image.width, height: image.height, channels: 3, samples: out)
     }

@@ -21,7 +21,7 @@ public struct PreprocessOptions: Sendable, Equatable {
     public var denoiseRadius: Int
     /// Number of Kuwahara passes, 1...4 (default 1). Ignored when `denoiseRadius == 0`.
     public var denoisePasses: Int
-    /// Threads for the row-band-parallel steps (resize, Lab, Kuwahara), 1 = the calling
+    /// Threads for the row-band-parallel steps (resize, Lab, Kuwahara, contrast curve), 1 = the calling
     /// thread only. The result is the same for any value; only the time changes.
     public var threads: Int
 
@@ -118,13 +118,16 @@ func preprocess(_ image: ByteImage, options: PreprocessOptions, overlapped: Over
         lab = kuwaharaFilter(lab, radius: radius, passes: passes, threads: threads)
     }
     lab = gaussianBlur(lab, sigma: options.blurSigma)
-    ContrastCurve(boost: options.contrastBoost).apply(to: &lab, channel: 0, scale: 100)
-    let n = lab.pixelCount
-    var lum = [Float](repeating: 0, count: n)
-    lab.samples.withUnsafeBufferPointer { s in
-        lum.withUnsafeMutableBufferPointer { l in
-            for i in 0..<n { l[i] = min(1, max(0, s[3 * i] * 0.01)) }
+    ContrastCurve(boost: options.contrastBoost).apply(to: &lab, channel: 0, scale: 100, threads: threads)
+    let w = lab.width
+    let lum = [Float](unsafeUninitializedCapacity: lab.pixelCount) { l, count in
+        lab.samples.withUnsafeBufferPointer { s in
+            let out = SharedMutablePointer(base: l.baseAddress!)
+            forEachRowBand(rows: lab.height, threads: threads) { rows in
+                for i in (rows.lowerBound * w)..<(rows.upperBound * w) { out.base[i] = min(1, max(0, s[3 * i] * 0.01)) }
+            }
         }
+        count = lab.pixelCount
     }
     let luminance = FloatImage(width: lab.width, height: lab.height, channels: 1, samples: lum)
     return PreprocessedImage(lab: lab, luminance: luminance,

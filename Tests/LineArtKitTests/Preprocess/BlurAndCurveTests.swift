@@ -70,4 +70,14 @@ import LineArtKit
         #expect(abs(lab.samples[3] - 90) < 0.01)
         #expect(lab.samples[1] == 10 && lab.samples[5] == 5)
     }
+
+    @Test func rowBandsGiveTheOneThreadCurve() {
+        let samples = (0..<(64 * 48 * 3)).map { Float(($0 * 37) % 101) }
+        var one = FloatImage(width: 64, height: 48, channels: 3, samples: samples)
+        var three = one
+        ContrastCurve(boost: 2.5).apply(to: &one, channel: 0, scale: 100)
+        ContrastCurve(boost: 2.5).apply(to: &three, channel: 0, scale: 100, threads: 3)
+        #expect(three.samples == one.samples)
+        #expect(one.samples != samples, "the curve changed L*")
+    }
 }
