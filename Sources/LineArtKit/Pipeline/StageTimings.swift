@@ -13,7 +13,10 @@ public struct StageTimings: Sendable, Equatable, Codable {
     /// detection and the steps after the first Kuwahara pass (blur, contrast, luminance,
     /// polarity; the plain steps again if the photo has margins to trim).
     public var preprocess: Double = 0
+    /// The extraction engine; with one thread also the drawing test and face detection,
+    /// which with two run on the second core beside extraction and post-processing.
     public var extract: Double = 0
+    /// Post-processing and drawing the face features, including any wait for the faces.
     public var postprocess: Double = 0
     public var validate: Double = 0
     public var encode: Double = 0
