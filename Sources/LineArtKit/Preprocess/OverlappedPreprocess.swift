@@ -56,35 +56,58 @@ final class OverlappedPreprocess: ScanlineConsumer, @unchecked Sendable {
     }
 
     func consume(_ feed: ScanlineFeed) {
-        let input = ImageSize(width: feed.width, height: feed.height)
+        let input = ImageSize(width: feed.width, height: feed.height), ch = feed.channels
         let size = fittedSize(input, maxDimension: max(1, options.maxDimension))
-        let w = size.width, h = size.height
+        let kernel = AreaRowKernel(input: input, output: size, channels: ch)
+        let w = size.width, h = size.height, rowLen = w * ch
         let radius = max(0, options.denoiseRadius)
-        let rows = ResizedLabRows(input: input, output: size, channels: feed.channels)
+        let ringRows = kernel.maxRowsPerOutputRow
+        var sums = [Int32](repeating: 0, count: ringRows * rowLen)
+        var scratch = [Int64](repeating: 0, count: rowLen)
+        var means = [Float](repeating: 0, count: rowLen)
+        var lab = [Float](repeating: 0, count: w * 3)  // a* = b* = 0 stay for gray input
         var complete = false
         var lightness = [Float](repeating: 0, count: w * h)
-        /// Lab row `y` (rows are made in order) into `rows.lab`, its L* kept; false when the
-        /// decode ended before its input rows were there.
-        func makeLabRow(_ y: Int) -> Bool {
-            let made = rows.makeRow(y, from: feed.pixels) { summed, needed in
-                feed.waitForRows(min(feed.height, max(needed, summed + Self.rowsPerWake)))
-            }
-            guard made else { return false }
-            for x in 0..<w { lightness[y * w + x] = rows.lab[3 * x] }
-            return true
-        }
         let out = [Float](unsafeUninitializedCapacity: w * h * 3) { buffer, initialized in
-            let dst = buffer.baseAddress!
-            if radius == 0 {
-                complete = true
-                for y in 0..<h {
-                    guard makeLabRow(y) else { complete = false; break }
-                    (dst + y * w * 3).initialize(from: rows.lab, count: w * 3)
+            sums.withUnsafeMutableBufferPointer { sums in
+            scratch.withUnsafeMutableBufferPointer { scratch in
+            means.withUnsafeMutableBufferPointer { means in
+            lab.withUnsafeMutableBufferPointer { lab in
+                let sums = sums.baseAddress!, scratch = scratch.baseAddress!
+                let means = means.baseAddress!, lab = lab.baseAddress!, dst = buffer.baseAddress!
+                var decoded = 0, summed = 0, made = 0
+                /// Lab row `y` (rows are made in order) into `lab`; false when the decode
+                /// ended before its input rows were there.
+                func makeLabRow(_ y: Int) -> Bool {
+                    precondition(y == made, "rows are made in order")
+                    let needed = kernel.inputRowsNeeded(forOutputRow: y)
+                    while summed < needed {
+                        if decoded <= summed {
+                            let wanted = min(feed.height, max(needed, summed + Self.rowsPerWake))
+                            guard let rows = feed.waitForRows(wanted) else { return false }
+                            decoded = rows
+                        }
+                        let upTo = min(needed, decoded)
+                        kernel.horizontalSums(feed.pixels, rows: summed..<upTo, into: sums, ringRows: ringRows)
+                        summed = upTo
+                    }
+                    kernel.verticalMeans(row: y, sums: sums, ringRows: ringRows, scratch: scratch, into: means)
+                    LabColor.convert(means, channels: ch, into: lab, pixels: 0..<w)
+                    for x in 0..<w { lightness[y * w + x] = lab[3 * x] }
+                    made += 1
+                    return true
                 }
-            } else {
-                complete = kuwaharaBand(dst: dst, width: w, height: h, channels: 3, radius: radius,
-                                        rows: 0..<h) { y in makeLabRow(y) ? UnsafePointer(rows.lab) : nil }
-            }
+                if radius == 0 {
+                    complete = true
+                    for y in 0..<h {
+                        guard makeLabRow(y) else { complete = false; break }
+                        (dst + y * w * 3).initialize(from: lab, count: w * 3)
+                    }
+                } else {
+                    complete = kuwaharaBand(dst: dst, width: w, height: h, channels: 3, radius: radius,
+                                            rows: 0..<h) { y in makeLabRow(y) ? UnsafePointer(lab) : nil }
+                }
+            }}}}
             initialized = complete ? w * h * 3 : 0
         }
         if complete {

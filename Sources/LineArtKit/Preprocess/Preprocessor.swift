@@ -107,24 +107,15 @@ func preprocess(_ image: ByteImage, options: PreprocessOptions, overlapped: Over
         sharpLightness = front.lightness
     } else {
         let photo = trimming(image, margins: margins)
-        let size = fittedSize(photo.size, maxDimension: max(1, options.maxDimension))
-        if size != photo.size {
-            // A downscale: resize, Lab and the first Kuwahara pass streamed row by row in
-            // bands, so neither the resized photo nor its Lab is ever whole.
-            let front = resizedLabFront(photo, size: size, radius: radius, threads: threads)
-            lab = kuwaharaFilter(front.lab, radius: radius, passes: passes - 1, threads: threads)
-            sharpLightness = front.lightness
-        } else {
-            let resized = options.enlargeSmallPhotos
-                ? resizeToWorkingSizeAsFloat(photo, maxDimension: max(1, options.maxDimension), threads: threads)
-                : resizeToFitAsFloat(photo, maxDimension: max(1, options.maxDimension), threads: threads)
-            lab = LabColor.labFromSRGB(resized, threads: threads)
-            // An enlarged photo keeps its sharp L* at its own size: interpolation would blur
-            // a drawing's 1 px outlines into soft bands (see LineDrawing).
-            let enlarged = resized.width > photo.width || resized.height > photo.height
-            sharpLightness = enlarged ? LabColor.labFromSRGB(photo).channel(0) : lab.channel(0)
-            lab = kuwaharaFilter(lab, radius: radius, passes: passes, threads: threads)
-        }
+        let resized = options.enlargeSmallPhotos
+            ? resizeToWorkingSizeAsFloat(photo, maxDimension: max(1, options.maxDimension), threads: threads)
+            : resizeToFitAsFloat(photo, maxDimension: max(1, options.maxDimension), threads: threads)
+        lab = LabColor.labFromSRGB(resized, threads: threads)
+        // An enlarged photo keeps its sharp L* at its own size: interpolation would blur
+        // a drawing's 1 px outlines into soft bands (see LineDrawing).
+        let enlarged = resized.width > photo.width || resized.height > photo.height
+        sharpLightness = enlarged ? LabColor.labFromSRGB(photo).channel(0) : lab.channel(0)
+        lab = kuwaharaFilter(lab, radius: radius, passes: passes, threads: threads)
     }
     lab = gaussianBlur(lab, sigma: options.blurSigma)
     ContrastCurve(boost: options.contrastBoost).apply(to: &lab, channel: 0, scale: 100, threads: threads)
