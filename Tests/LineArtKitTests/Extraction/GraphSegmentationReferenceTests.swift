@@ -118,6 +118,12 @@ import Testing
                 #expect(two.count == one.count)
                 #expect(sameLabels, "scale \(scale), minSize \(minSize), split from \(keys) keys: labels differ")
             }
+            // The first thread taking the rest alone after the first bucket (as on busy cores).
+            let stopped = graphSegmentation(image, scale: scale, minSize: minSize, borderWeight: 0.1, threads: 2,
+                                            parallelBucketKeys: 1, twoThreadPatience: .milliseconds(-1))
+            let sameLabels = stopped.labels == one.labels
+            #expect(stopped.count == one.count)
+            #expect(sameLabels, "scale \(scale), minSize \(minSize), stopped after one bucket: labels differ")
         }
     }
 }

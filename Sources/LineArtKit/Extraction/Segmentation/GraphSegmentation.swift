@@ -19,10 +19,17 @@
 ///     (``SecondCoreHandOff/release()``).
 ///   - parallelBucketKeys: with two threads or more, the buckets up to the last one that
 ///     holds this many edges are merged on two threads (``HalvesMerge``), the rest on one.
+///   - twoThreadPatience: how long the first of those two threads may sleep, in all,
+///     waiting for the second before it merges the remaining buckets alone; below zero,
+///     after the first bucket. On idle cores the threads meet after a short spin and never
+///     sleep that long; on cores busy with other processes each meeting can wait a scheduler
+///     slice (with two busy loops beside it, a `convert` took 2.3 times as long as with a
+///     one-thread merge before this limit).
 /// - Returns: one label per pixel, `0..<count`, numbered in row-major order of first pixel.
 public func graphSegmentation(_ image: FloatImage, scale: Float, minSize: Int,
                               borderWeight: Float = 1, borderBand: Float = 0.15,
-                              threads: Int? = nil, parallelBucketKeys: Int = 1024) -> (labels: [Int32], count: Int) {
+                              threads: Int? = nil, parallelBucketKeys: Int = 1024,
+                              twoThreadPatience: Duration = .milliseconds(2)) -> (labels: [Int32], count: Int) {
     let width = image.width, height = image.height
     let n = width * height
     guard n > 0 else { return ([], 0) }
@@ -52,7 +59,8 @@ public func graphSegmentation(_ image: FloatImage, scale: Float, minSize: Int,
                                         offset: offset.baseAddress!, scale: scale, quantum: quantum)
         if threadCount > 1, let splitRow = HalvesMerge.rowsSplit(width: width, height: height) {
             HalvesMerge.run(forest, buckets: buckets, bucketStart: bucketStart.baseAddress!, width: width,
-                            height: height, splitRow: splitRow, minimumKeys: parallelBucketKeys)
+                            height: height, splitRow: splitRow, minimumKeys: parallelBucketKeys,
+                            patience: twoThreadPatience)
         } else {
             forest.merge(buckets: 0..<buckets, bucketStart: bucketStart.baseAddress!)
         }

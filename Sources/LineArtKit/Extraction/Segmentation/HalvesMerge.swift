@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import Dispatch
 import Synchronization
 
 /// The merge pass of ``graphSegmentation(_:scale:minSize:borderWeight:borderBand:threads:)``
@@ -40,6 +34,9 @@ struct HalvesMerge: @unchecked Sendable {
     let spanning: UnsafeMutablePointer<Bool>
     /// Keys from this one to the bottom half's first are the top half's last row.
     let lastTopRowKey: UInt32
+    /// How long the calling thread may sleep, in all, waiting for the second one before it
+    /// takes the remaining buckets alone (below zero: after the first bucket).
+    let patience: Duration
 
     /// Splits the rows at `height / 2`; nil when the image is too small to be worth it.
     static func rowsSplit(width: Int, height: Int) -> Int? {
@@ -49,9 +46,10 @@ struct HalvesMerge: @unchecked Sendable {
     /// Runs the merge rule over buckets `0..<buckets` of `forest` on the calling thread and
     /// a second one: the buckets up to the last one holding at least `minimumKeys` keys are
     /// split between the halves (rows above and below `splitRow`), the rest are taken on the
-    /// calling thread alone.
+    /// calling thread alone. When the calling thread has slept longer than `patience` in
+    /// all waiting for the second one, it takes the remaining buckets alone.
     static func run(_ forest: SegmentationForest, buckets: Int, bucketStart: UnsafePointer<Int>,
-                    width: Int, height: Int, splitRow: Int, minimumKeys: Int) {
+                    width: Int, height: Int, splitRow: Int, minimumKeys: Int, patience: Duration) {
         let firstBottomKey = UInt32(truncatingIfNeeded: splitRow * width * 4)
         let lastTopRowKey = UInt32(truncatingIfNeeded: (splitRow - 1) * width * 4)
         var dense = 0
@@ -72,7 +70,7 @@ struct HalvesMerge: @unchecked Sendable {
         spanning.withUnsafeMutableBufferPointer { spanning in
             let merge = HalvesMerge(forest: forest, bucketStart: bucketStart, split: split.baseAddress!,
                                     lastRowStart: lastRowStart.baseAddress!, spanning: spanning.baseAddress!,
-                                    lastTopRowKey: lastTopRowKey)
+                                    lastTopRowKey: lastTopRowKey, patience: patience)
             merge.splitBuckets(0..<dense)
         }
         }
@@ -100,11 +98,12 @@ struct HalvesMerge: @unchecked Sendable {
         let merge = self
         _ = runOnSecondThread(while: {
             var setAside: [Int] = []
+            var slept = Duration.zero
             for (index, bucket) in nonEmpty.enumerated() {
                 let w = Float(bucket) / forest.quantum
                 setAside.removeAll(keepingCapacity: true)
                 mergeWithinHalf(bucketStart[bucket]..<split[bucket], weight: w, top: true, setAside: &setAside)
-                meeting.waitForBottom(index + 1)
+                slept += meeting.waitForBottom(index + 1)
                 // The edges between the halves, then those set aside: each join makes a
                 // component that spans both.
                 for k in lastRowStart[bucket]..<split[bucket] where forest.keys[k] & 3 != 0 {
@@ -112,6 +111,13 @@ struct HalvesMerge: @unchecked Sendable {
                 }
                 for k in setAside { if let root = forest.merge(k, weight: w) { spanning[root] = true } }
                 for k in bottomSetAside.keys { if let root = forest.merge(k, weight: w) { spanning[root] = true } }
+                if slept > patience {
+                    // Other work holds the cores, and each meeting waits for the scheduler:
+                    // the second thread stops here and this one takes the rest alone.
+                    meeting.stop()
+                    forest.merge(buckets: (bucket + 1)..<buckets.upperBound, bucketStart: bucketStart)
+                    return
+                }
                 meeting.joinedAcross(index + 1)
             }
         }, {
@@ -121,7 +127,7 @@ struct HalvesMerge: @unchecked Sendable {
                 merge.mergeWithinHalf(merge.split[bucket]..<merge.bucketStart[bucket + 1], weight: w, top: false,
                                       setAside: &bottomSetAside.keys)
                 meeting.bottomDone(index + 1)
-                if index + 1 < nonEmpty.count { meeting.waitForJoinsAcross(index + 1) }
+                if index + 1 < nonEmpty.count && !meeting.waitForJoinsAcross(index + 1) { return }
             }
         })
     }
@@ -176,24 +182,59 @@ private final class SetAsideEdges: @unchecked Sendable {
 }
 
 /// Where the two threads of ``HalvesMerge`` meet: counts of buckets done, waited for by
-/// spinning (a bucket takes microseconds; sleeping would cost more than the work).
+/// spinning (a bucket takes microseconds; sleeping would cost more than the work), then,
+/// when the other thread is late, by sleeping on a semaphore so it can have this core.
 private final class BucketMeeting: Sendable {
     private let bottom = Atomic<Int>(0)
     private let across = Atomic<Int>(0)
+    private let stopped = Atomic<Bool>(false)
+    private let bottomSignal = DispatchSemaphore(value: 0)
+    private let acrossSignal = DispatchSemaphore(value: 0)
 
-    func bottomDone(_ buckets: Int) { bottom.store(buckets, ordering: .releasing) }
-    func joinedAcross(_ buckets: Int) { across.store(buckets, ordering: .releasing) }
-    func waitForBottom(_ buckets: Int) { Self.spin { bottom.load(ordering: .acquiring) >= buckets } }
-    func waitForJoinsAcross(_ buckets: Int) { Self.spin { across.load(ordering: .acquiring) >= buckets } }
+    func bottomDone(_ buckets: Int) {
+        bottom.store(buckets, ordering: .releasing)
+        bottomSignal.signal()
+    }
 
-    /// Spins until `done`, giving up the core only after some 16,000 spins (tens of
-    /// microseconds), in case the other thread is off its core: yielding every 256 spins
-    /// handed the core to the niced face detection for a whole scheduler tick.
-    @inline(__always) private static func spin(until done: () -> Bool) {
+    func joinedAcross(_ buckets: Int) {
+        across.store(buckets, ordering: .releasing)
+        acrossSignal.signal()
+    }
+
+    /// Tells the second thread to stop before its next bucket.
+    func stop() {
+        stopped.store(true, ordering: .releasing)
+        acrossSignal.signal()
+    }
+
+    /// Returns once the second thread finished `buckets` buckets, with the time spent asleep.
+    func waitForBottom(_ buckets: Int) -> Duration {
+        Self.wait(until: { bottom.load(ordering: .acquiring) >= buckets }, on: bottomSignal)
+    }
+
+    /// Returns true once the calling thread joined across `buckets` buckets, false if it
+    /// stopped the split instead.
+    func waitForJoinsAcross(_ buckets: Int) -> Bool {
+        _ = Self.wait(until: { across.load(ordering: .acquiring) >= buckets || stopped.load(ordering: .acquiring) },
+                      on: acrossSignal)
+        return !stopped.load(ordering: .acquiring)
+    }
+
+    /// Spins until `done` for some 16,000 rounds (tens of microseconds), then sleeps on
+    /// `signal` until it is (each `signal()` after a store wakes it to look again; signals
+    /// sent while nobody slept only make later sleeps look once more). Yielding the core
+    /// instead of sleeping handed it to whatever else was runnable for a whole scheduler
+    /// tick. Returns the time spent asleep.
+    private static func wait(until done: () -> Bool, on signal: DispatchSemaphore) -> Duration {
         var spins = 0
         while !done() {
             spins &+= 1
-            if spins & 0x3fff == 0 { sched_yield() }
+            if spins >= 1 << 14 {
+                let start = ContinuousClock.now
+                while !done() { signal.wait() }
+                return ContinuousClock.now - start
+            }
         }
+        return .zero
     }
 }
