@@ -1,16 +1,18 @@
 #!/usr/bin/env bash
 # Builds the fuzzers (libFuzzer + AddressSanitizer) and runs one. See Fuzz/README.md.
 # Usage: Fuzz/run.sh decode|preset|pipeline [seconds]   or   Fuzz/run.sh replay
+# FUZZ_SANITIZER=thread builds with ThreadSanitizer instead of AddressSanitizer.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 what=${1:?usage: Fuzz/run.sh decode|preset|pipeline [seconds] | replay}
 seconds=${2:-300}
+sanitizer=${FUZZ_SANITIZER:-address}
 # -enable-testing: DecodeFuzzer reaches the two-thread JPEG paths, which are internal.
 # lld: gold fails on the sanitizer build's debug info.
-swift build -c release --package-path Fuzz --build-path .build/fuzz \
-  -Xswiftc -sanitize=fuzzer,address -Xswiftc -enable-testing -Xswiftc -use-ld=lld \
-  -Xcc -fsanitize=fuzzer-no-link,address >/dev/null
-bin=.build/fuzz/release
+swift build -c release --package-path Fuzz --build-path ".build/fuzz-$sanitizer" \
+  -Xswiftc -sanitize=fuzzer,"$sanitizer" -Xswiftc -enable-testing -Xswiftc -use-ld=lld \
+  -Xcc -fsanitize=fuzzer-no-link,"$sanitizer" >/dev/null
+bin=.build/fuzz-$sanitizer/release
 
 case $what in
   replay)
