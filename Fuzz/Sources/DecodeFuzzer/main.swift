@@ -8,9 +8,9 @@ import Glibc
 ///   makes libjpeg decode at 1/2 to 1/8 scale);
 /// - bit 2: EXIF orientation applied or not;
 /// - bits 3-4: who decodes a JPEG: libjpeg alone (as `decodeImage` does), libjpeg with the
-///   rows read on a second thread as they come (``ScanlineFeed``), or both threads
-///   decoding half of the Huffman data each (``JPEGSplitDecode``), as `lineart convert`
-///   decodes with two threads.
+///   rows read on a second thread as they come (``ScanlineFeed``; also for 3), or both
+///   threads decoding half of the Huffman data each (``JPEGSplitDecode``), as
+///   `lineart convert` decodes with two threads.
 /// A decode may fail with a `CodecError`; it must never crash, hang, or touch memory it
 /// does not own (the build adds AddressSanitizer).
 func testOneInput(_ input: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
@@ -38,8 +38,8 @@ func testOneInput(_ input: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
 }
 
 /// A consumer that reads every row as it becomes final, the way the overlapped
-/// preprocessing does, so a row published too early or past the image shows up under
-/// AddressSanitizer.
+/// preprocessing does: a row read before the decoder finished it shows up under
+/// ThreadSanitizer, a row past the image under AddressSanitizer.
 final class RowReader: ScanlineConsumer, @unchecked Sendable {
     var checksum = 0
     func accepts(width: Int, height: Int, channels: Int) -> Bool { true }
