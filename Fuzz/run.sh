@@ -4,7 +4,8 @@
 # FUZZ_SANITIZER=thread builds with ThreadSanitizer instead of AddressSanitizer.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-what=${1:?usage: Fuzz/run.sh decode|preset|pipeline [seconds] | replay}
+usage="usage: Fuzz/run.sh decode|preset|pipeline [seconds] | replay"
+what=${1:?$usage}
 seconds=${2:-300}
 sanitizer=${FUZZ_SANITIZER:-address}
 # -enable-testing: DecodeFuzzer reaches the two-thread JPEG paths, which are internal.
@@ -28,5 +29,5 @@ case $what in
     "$bin/$name" "$corpus" "Fuzz/Seeds/$what" -max_len=65536 -timeout=30 -rss_limit_mb=4096 \
       -max_total_time="$seconds" -print_final_stats=1 -artifact_prefix=".build/fuzz-crash-$what-"
     ;;
-  *) echo "usage: Fuzz/run.sh decode|preset|pipeline [seconds] | replay" >&2; exit 2 ;;
+  *) echo "$usage" >&2; exit 2 ;;
 esac

@@ -17,30 +17,30 @@ func testOneInput(_ input: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     guard let data = input, size > 0 else { return 0 }
     let pick = data[0]
     let file = UnsafeRawBufferPointer(start: data + 1, count: size - 1)
-    let targets: [Int?] = [nil, 64, 256, 768]
     let mode = (pick >> 3) & 3
     let options = DecodeOptions(
-        targetMaxDimension: targets[Int(pick & 3)],
+        targetMaxDimension: sizesAskedFor[Int(pick & 3)],
         maxPixels: 4_000_000,  // keeps each run short; larger headers must fail as .tooLarge
         applyOrientation: pick & 4 != 0,
         splitsJPEGDecode: mode == 2)
-    let decoded: DecodedImage?
-    if mode == 0 || (try? ImageFormat.detect(file)) != .jpeg {
-        decoded = try? decodeImage(file, options: options)
-    } else {
-        decoded = try? JPEGDecoder.decode(file, options: options, overlapping: RowReader()).image
-    }
-    if let image = decoded?.image {
+    // The library's own format dispatch; a PNG ignores the consumer.
+    let consumer: (any ScanlineConsumer)? = mode == 0 ? nil : RowReader()
+    if let decoded = try? decodeImage(file, options: options, overlapping: consumer) {
+        let image = decoded.image.image
         precondition(image.samples.count == image.width * image.height * image.channels)
-        precondition(image.width > 0 && image.height > 0 && image.width * image.height <= 4_000_000)
+        precondition(image.width > 0 && image.height > 0 && image.width * image.height <= options.maxPixels)
     }
     return 0
 }
+
+/// The sizes bits 0-1 ask for: full size, or at most 64, 256 or 768 pixels.
+let sizesAskedFor: [Int?] = [nil, 64, 256, 768]
 
 /// A consumer that reads every row as it becomes final, the way the overlapped
 /// preprocessing does: a row read before the decoder finished it shows up under
 /// ThreadSanitizer, a row past the image under AddressSanitizer.
 final class RowReader: ScanlineConsumer, @unchecked Sendable {
+    /// What the reads add up to, kept so that the optimizer cannot drop them.
     var checksum = 0
     func accepts(width: Int, height: Int, channels: Int) -> Bool { true }
     func consume(_ feed: ScanlineFeed) {

@@ -26,7 +26,8 @@ func testOneInput(_ input: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     pipeline.measuresRegionColours = true
     let result = pipeline.run(ByteImage(width: width, height: height, channels: channels, samples: samples))
     let page = result.lineArt
-    precondition(page.channels == 1 && page.width > 0 && page.height > 0 && max(page.width, page.height) <= 256)
+    precondition(page.channels == 1 && page.width > 0 && page.height > 0
+                 && max(page.width, page.height) <= preset.settings.maxDimension)
     precondition(page.samples.allSatisfy { $0 == 0 || $0 == 255 }, "the page is not ink and paper only")
     _ = VectorTracer().trace(page)
     return 0

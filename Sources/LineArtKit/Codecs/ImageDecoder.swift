@@ -60,8 +60,9 @@ func decodeImage(atPath path: String, options: DecodeOptions, overlapping consum
 }
 
 /// The format dispatch behind every `decodeImage`: a JPEG decodes with `consumer` reading
-/// its rows when there is one; the instant is when decoding itself finished.
-private func decodeImage(_ bytes: UnsafeRawBufferPointer, options: DecodeOptions, overlapping consumer: (any ScanlineConsumer)?)
+/// its rows when there is one; the instant is when decoding itself finished. (Internal for
+/// the decode fuzzer, Fuzz/Sources/DecodeFuzzer, which reaches the two-thread paths here.)
+func decodeImage(_ bytes: UnsafeRawBufferPointer, options: DecodeOptions, overlapping consumer: (any ScanlineConsumer)?)
     throws(CodecError) -> (image: DecodedImage, decodeDone: ContinuousClock.Instant)
 {
     switch try ImageFormat.detect(bytes) {
