@@ -1,4 +1,5 @@
 #include <stdint.h>
+#include <string.h>
 #include "jpeg_reduced_idct.h"
 
 const uint8_t cic_natural_order[80] = {
@@ -20,16 +21,9 @@ static int keep(int64_t sum, int shift, int16_t *out) {
 }
 
 /* Per natural position: the weight of its coefficient in its column's sums (0 for the
- * rows and columns the reduced IDCT skips). For 2x2: row 0, then the odd rows. */
-typedef struct {
-    int32_t even[64], odd[64];
-} weights_2x2;
-typedef struct {
-    int32_t row0[64], even[64], odd_a[64], odd_b[64];
-} weights_4x4;
-
-static weights_2x2 table_2x2;
-static weights_4x4 table_4x4;
+ * rows and columns the reduced IDCT skips, and for slot 64). */
+cic_weights_2x2 cic_table_2x2;
+cic_weights_4x4 cic_table_4x4;
 
 uint8_t cic_idct_slots[5][80];
 
@@ -47,35 +41,24 @@ void cic_reduced_idct_init(void) {
     for (int pos = 0; pos < 64; pos++) {
         int r = pos >> 3, c = pos & 7;
         int column2 = c == 0 || (c & 1);
-        table_2x2.even[pos] = column2 && r == 0 ? 1 << 15 : 0;
-        table_2x2.odd[pos] = column2 ? odd2[r] : 0;
+        cic_table_2x2.even[pos] = column2 && r == 0 ? 1 << 15 : 0;
+        cic_table_2x2.odd[pos] = column2 ? odd2[r] : 0;
         int column4 = c != 4;
-        table_4x4.row0[pos] = column4 && r == 0 ? 1 << 14 : 0;
-        table_4x4.even[pos] = column4 ? even4[r] : 0;
-        table_4x4.odd_a[pos] = column4 ? odd_a4[r] : 0;
-        table_4x4.odd_b[pos] = column4 ? odd_b4[r] : 0;
+        cic_table_4x4.row0[pos] = column4 && r == 0 ? 1 << 14 : 0;
+        cic_table_4x4.even[pos] = column4 ? even4[r] : 0;
+        cic_table_4x4.odd_a[pos] = column4 ? odd_a4[r] : 0;
+        cic_table_4x4.odd_b[pos] = column4 ? odd_b4[r] : 0;
     }
 }
 
-int cic_idct_sums_2x2(int32_t *coef, const uint8_t *touched, int n, const int32_t *q, int16_t *out) {
-    /* Unsigned, so that a sum that does overflow (and is then not used) is defined. */
-    uint32_t even[8] = {0}, odd[8] = {0};
-    int32_t outside = 0;
-    for (int i = 0; i < n; i++) {
-        int pos = touched[i];
-        int32_t z = coef[pos] * q[pos];  /* |coef| < 2^15, q <= 2047 */
-        coef[pos] = 0;                   /* a position written twice counts once */
-        outside |= cic_outside_dequantized(z);
-        even[pos & 7] += (uint32_t)z * (uint32_t)table_2x2.even[pos];
-        odd[pos & 7] += (uint32_t)z * (uint32_t)table_2x2.odd[pos];
-    }
-    if (outside) return 0;
+void cic_sums_2x2_finish(cic_sums_2x2 *a, int16_t *out) {
     int64_t ws0[8], ws1[8];
     for (int c = 0; c < 8; c++) {
-        int32_t e = (int32_t)even[c], o = (int32_t)odd[c];  /* |e| <= 2^28, |o| < 2^30 */
+        int32_t e = (int32_t)a->even[c], o = (int32_t)a->odd[c];  /* |e| <= 2^28, |o| < 2^30 */
         ws0[c] = (e + o + 4096) >> 13;
         ws1[c] = (e - o + 4096) >> 13;
     }
+    memset(a, 0, sizeof *a);
     int64_t t10 = ws0[0] * ((int64_t)1 << 15) + ((int64_t)1 << 19);
     int64_t t0 = ws0[7] * -5906 + ws0[5] * 6967 + ws0[3] * -10426 + ws0[1] * 29692;
     int64_t u10 = ws1[0] * ((int64_t)1 << 15) + ((int64_t)1 << 19);
@@ -84,31 +67,18 @@ int cic_idct_sums_2x2(int32_t *coef, const uint8_t *touched, int n, const int32_
     out[1] = (int16_t)((t10 - t0) >> 17);
     out[2] = (int16_t)((u10 + u0) >> 17);
     out[3] = (int16_t)((u10 - u0) >> 17);
-    return 1;
 }
 
-int cic_idct_sums_4x4(int32_t *coef, const uint8_t *touched, int n, const int32_t *q, int16_t *out) {
-    int64_t row0[8] = {0}, even[8] = {0}, odd_a[8] = {0}, odd_b[8] = {0};
-    int32_t outside = 0;
-    for (int i = 0; i < n; i++) {
-        int pos = touched[i], c = pos & 7;
-        int64_t z = (int64_t)coef[pos] * q[pos];
-        coef[pos] = 0;
-        outside |= cic_outside_dequantized((int32_t)z);
-        row0[c] += z * table_4x4.row0[pos];
-        even[c] += z * table_4x4.even[pos];
-        odd_a[c] += z * table_4x4.odd_a[pos];
-        odd_b[c] += z * table_4x4.odd_b[pos];
-    }
-    if (outside) return 0;
+int cic_sums_4x4_finish(cic_sums_4x4 *sums, int16_t *out) {
     int64_t ws[4][8];
     for (int c = 0; c < 8; c++) {
-        int64_t tmp10 = row0[c] + even[c], tmp12 = row0[c] - even[c];
-        ws[0][c] = (int32_t)DESCALE(tmp10 + odd_b[c], 12);
-        ws[3][c] = (int32_t)DESCALE(tmp10 - odd_b[c], 12);
-        ws[1][c] = (int32_t)DESCALE(tmp12 + odd_a[c], 12);
-        ws[2][c] = (int32_t)DESCALE(tmp12 - odd_a[c], 12);
+        int64_t tmp10 = sums->row0[c] + sums->even[c], tmp12 = sums->row0[c] - sums->even[c];
+        ws[0][c] = (int32_t)DESCALE(tmp10 + sums->odd_b[c], 12);
+        ws[3][c] = (int32_t)DESCALE(tmp10 - sums->odd_b[c], 12);
+        ws[1][c] = (int32_t)DESCALE(tmp12 + sums->odd_a[c], 12);
+        ws[2][c] = (int32_t)DESCALE(tmp12 - sums->odd_a[c], 12);
     }
+    memset(sums, 0, sizeof *sums);
     int ok = 1;
     for (int r = 0; r < 4; r++) {
         int64_t tmp0 = ws[r][0] * ((int64_t)1 << 14) + ((int64_t)1 << 18);

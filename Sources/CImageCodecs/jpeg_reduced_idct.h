@@ -30,18 +30,65 @@ static inline int cic_idct_record_words(int size) { return size == 1 ? 1 : 1 + s
  * and would differ from jidctred.c's arithmetic (followed here) beyond that. */
 static inline int32_t cic_outside_dequantized(int32_t z) { return (z + 2048) & ~4095; }
 
-
-/* The reduced IDCT's outputs minus DC, from a block's nonzero coefficients (`touched`,
- * zeroed again here; a position written twice counts once, with its last value).
+/* The reduced IDCT's outputs minus DC, made while a block decodes (decode_ac in
+ * jpeg_split_decode.c).
  *
  * In jpeg_idct_2x2 (4x4) DC enters every output as dc * q0 << 17 (16) before the final
  * DESCALE by 20 (19) bits, an exact multiple within each rounding, so an output is
  * DESCALE((dc * q0 << 17) + sum, 20) with `sum` (rounding included) stored here. The
  * column pass is linear up to its DESCALE, so each coefficient adds its weighted term to
  * its column's accumulators (weights 0 where the IDCT skips a row or column), without a
- * branch on the data. Returns 0 when a sum does not fit what the record keeps (`keep`). */
-int cic_idct_sums_2x2(int32_t *coef, const uint8_t *touched, int n, const int32_t *q, int16_t *out);
-int cic_idct_sums_4x4(int32_t *coef, const uint8_t *touched, int n, const int32_t *q, int16_t *out);
+ * branch on the data.
+ *
+ * 2x2: the accumulators grow as each coefficient decodes (cic_sums_2x2_add, each position
+ * at most once), and cic_sums_2x2_finish makes the sums. Weights and the quantisation
+ * table have a 65th entry, 0, for slot 64 (a coefficient the 2x2 IDCT does not read). */
+typedef struct {
+    uint32_t even[8], odd[8];  /* unsigned: a sum that overflows (and is then refused) is defined */
+} cic_sums_2x2;
+
+typedef struct {
+    int32_t even[65], odd[65];  /* per natural position: row 0, then the odd rows */
+} cic_weights_2x2;
+extern cic_weights_2x2 cic_table_2x2;
+
+static inline __attribute__((always_inline)) void
+cic_sums_2x2_add(cic_sums_2x2 *a, int pos, int32_t value, const int32_t *q, int32_t *outside) {
+    int32_t z = value * q[pos];  /* |value| < 2^15, q <= 2047 */
+    *outside |= cic_outside_dequantized(z);
+    a->even[pos & 7] += (uint32_t)z * (uint32_t)cic_table_2x2.even[pos];
+    a->odd[pos & 7] += (uint32_t)z * (uint32_t)cic_table_2x2.odd[pos];
+}
+
+/* The four sums from the accumulators (which always fit the record's 16 bits when every
+ * coefficient was within cic_outside_dequantized's bound), which are zeroed again for the
+ * next block. */
+void cic_sums_2x2_finish(cic_sums_2x2 *a, int16_t *out);
+
+/* 4x4: the same with four accumulators per column. */
+typedef struct {
+    int64_t row0[8], even[8], odd_a[8], odd_b[8];
+} cic_sums_4x4;
+
+typedef struct {
+    int32_t row0[65], even[65], odd_a[65], odd_b[65];
+} cic_weights_4x4;
+extern cic_weights_4x4 cic_table_4x4;
+
+static inline __attribute__((always_inline)) void
+cic_sums_4x4_add(cic_sums_4x4 *a, int pos, int32_t value, const int32_t *q, int32_t *outside) {
+    int64_t z = (int64_t)value * q[pos];
+    int c = pos & 7;
+    *outside |= cic_outside_dequantized((int32_t)z);
+    a->row0[c] += z * cic_table_4x4.row0[pos];
+    a->even[c] += z * cic_table_4x4.even[pos];
+    a->odd_a[c] += z * cic_table_4x4.odd_a[pos];
+    a->odd_b[c] += z * cic_table_4x4.odd_b[pos];
+}
+
+/* The sixteen sums from the accumulators, which are zeroed again; 0 when one does not fit
+ * what the record keeps (`keep`). */
+int cic_sums_4x4_finish(cic_sums_4x4 *a, int16_t *out);
 
 /* One block's samples into its component's rows for this MCU row: jpeg_idct_1x1, _2x2
  * or _4x4's outputs, from the block's DC and the sums decode_mcu kept. Returns nonzero

@@ -92,7 +92,7 @@ struct cic_jpeg_split {
     int group_rows;                   /* output rows per MCU row */
     int out_width, out_height;
     huff_table dc_tables[4], ac_tables[4];
-    int32_t quant[4][64];
+    int32_t quant[4][65];             /* natural order; [64] = 0 for slot 64 */
 
     int16_t *records0;                /* part 0: record of MCU g at g * words */
     int16_t *records1;                /* part 1: in the order part 1 decoded them */
@@ -130,12 +130,65 @@ struct cic_jpeg_split {
     uint8_t range_limit[1024];        /* libjpeg's IDCT_range_limit, indexed & 1023 */
 };
 
+/* One block's AC coefficients, after its DC, reduced to what the IDCT of output size
+ * `idct` keeps in `out` (always inlined with a constant `idct`, so each size gets a loop of
+ * its own). Each coefficient goes into the sums as it decodes (cic_sums_2x2_add,
+ * cic_sums_4x4_add), which count every position once: a run past the block's end, which
+ * libjpeg reads as writing the last coefficient again, is left to libjpeg. For 1 nothing
+ * is kept. 0 for a bad code, that run, or a coefficient or sum out of bounds. */
+HOT int decode_ac(hot_bits *h, bit_reader *b, const block_plan *bp, const int idct, cic_sums_2x2 *sums2,
+                  cic_sums_4x4 *sums4, int16_t *out) {
+    const huff_table *ac = bp->ac;
+    const uint8_t *slot = cic_idct_slots[idct];
+    int32_t outside = 0;
+    int count = 0;
+    for (int k = 1; k < 64; k++) {
+        fill(h, b);
+        int32_t value, shortcut = ac->ac_fast[peek(h, LOOKAHEAD)];
+        if (shortcut != 0) {
+            skip(h, shortcut & 31);
+            if (shortcut & END_OF_BLOCK) break;
+            k += (shortcut >> 8) & 15;
+            value = shortcut >> 16;
+        } else {
+            int rs = decode_symbol(h, ac);
+            if (rs < 0) return 0;
+            int run = rs >> 4, vsize = rs & 15;
+            if (vsize == 0) {
+                if (run != 15) break;
+                k += 15;
+                continue;
+            }
+            k += run;
+            value = receive(h, vsize);
+        }
+        if (idct == 1) continue;
+        if (k > 63) return 0;
+        int pos = slot[k];
+        if (idct == 2) cic_sums_2x2_add(sums2, pos, value, bp->quant, &outside);
+        else cic_sums_4x4_add(sums4, pos, value, bp->quant, &outside);
+        count += pos != 64;
+    }
+    if (idct == 1) return 1;
+    if (count == 0) {
+        for (int i = 0; i < idct * idct; i++) out[i] = 4;  /* the rounding */
+        return 1;
+    }
+    /* The finishes zero the sums for the next block. */
+    if (idct == 2) {
+        cic_sums_2x2_finish(sums2, out);
+        return outside == 0;
+    }
+    return cic_sums_4x4_finish(sums4, out) & (outside == 0);
+}
+
 /* Decodes one MCU into `record`, updating `predictors`; 0 for a bad code or a sum that
  * does not fit (then the caller gives up on this position). */
 static int decode_mcu(const cic_jpeg_split *s, bit_reader *b, int32_t *predictors, int16_t *record) {
-    int32_t coef[65];  /* natural order, and slot 64 for coefficients no IDCT reads */
-    uint8_t touched[64];
-    memset(coef, 0, sizeof coef);
+    cic_sums_2x2 sums2;
+    cic_sums_4x4 sums4;
+    memset(&sums2, 0, sizeof sums2);
+    memset(&sums4, 0, sizeof sums4);
     hot_bits h;
     hot_load(&h, b);
     int ok = 1;
@@ -156,47 +209,10 @@ static int decode_mcu(const cic_jpeg_split *s, bit_reader *b, int32_t *predictor
         predictors[bp->component] = dc;
         int16_t *out = record + bp->record;
         out[0] = (int16_t)dc;  /* libjpeg keeps DC as a JCOEF too */
-        int count = 0;
-        const huff_table *ac = bp->ac;
-        const uint8_t *slot = cic_idct_slots[bp->idct];
-        for (int k = 1; k < 64; k++) {
-            fill(&h, b);
-            int32_t shortcut = ac->ac_fast[peek(&h, LOOKAHEAD)];
-            if (shortcut != 0) {
-                skip(&h, shortcut & 31);
-                if (shortcut & END_OF_BLOCK) break;
-                k += (shortcut >> 8) & 15;
-                int pos = slot[k];
-                coef[pos] = shortcut >> 16;
-                touched[count] = (uint8_t)pos;
-                count += pos != 64;
-                continue;
-            }
-            int rs = decode_symbol(&h, ac);
-            if (rs < 0) {
-                ok = 0;
-                break;
-            }
-            int run = rs >> 4, vsize = rs & 15;
-            if (vsize) {
-                k += run;
-                int pos = slot[k];
-                coef[pos] = receive(&h, vsize);
-                touched[count] = (uint8_t)pos;
-                count += pos != 64;
-            } else {
-                if (run != 15) break;
-                k += 15;
-            }
-        }
-        if (bp->idct == 1) {
-            /* nothing kept */
-        } else if (count == 0) {
-            for (int i = 0; i < bp->idct * bp->idct; i++) out[1 + i] = 4;  /* the rounding */
-        } else if (bp->idct == 2) {
-            ok &= cic_idct_sums_2x2(coef, touched, count, bp->quant, out + 1);
-        } else {
-            ok &= cic_idct_sums_4x4(coef, touched, count, bp->quant, out + 1);
+        switch (bp->idct) {
+        case 1: ok = decode_ac(&h, b, bp, 1, &sums2, &sums4, out + 1); break;
+        case 2: ok = decode_ac(&h, b, bp, 2, &sums2, &sums4, out + 1); break;
+        default: ok = decode_ac(&h, b, bp, 4, &sums2, &sums4, out + 1); break;
         }
     }
     hot_store(&h, b);

@@ -15,8 +15,8 @@
 ///   - minSize: the smallest segment, in pixels.
 ///   - threads: threads for weighing and sorting the edges and, from two, for merging (nil:
 ///     the photo's, see ``PhotoThreads``); the result does not depend on it. Once it no
-///     longer uses two threads it says so to work waiting for the second core
-///     (``SecondCoreHandOff/release()``).
+///     longer uses two threads (before the buckets merged on one thread) it says so to work
+///     waiting for the second core (``SecondCoreHandOff/release()``).
 ///   - parallelBucketKeys: with two threads or more, the buckets up to the last one that
 ///     holds this many edges are merged on two threads (``HalvesMerge``), the rest on one.
 ///   - twoThreadPatience: how long the first of those two threads may sleep, in all,
@@ -57,14 +57,15 @@ public func graphSegmentation(_ image: FloatImage, scale: Float, minSize: Int,
     nodes.withUnsafeMutableBufferPointer { node in
         let forest = SegmentationForest(node: node.baseAddress!, size: size.baseAddress!, keys: keys.baseAddress!,
                                         offset: offset.baseAddress!, scale: scale, quantum: quantum)
+        var oneThreadBuckets = 0..<buckets
         if threadCount > 1, let splitRow = HalvesMerge.rowsSplit(width: width, height: height) {
-            HalvesMerge.run(forest, buckets: buckets, bucketStart: bucketStart.baseAddress!, width: width,
-                            height: height, splitRow: splitRow, minimumKeys: parallelBucketKeys,
-                            patience: twoThreadPatience)
-        } else {
-            forest.merge(buckets: 0..<buckets, bucketStart: bucketStart.baseAddress!)
+            oneThreadBuckets = HalvesMerge.run(forest, buckets: buckets, bucketStart: bucketStart.baseAddress!,
+                                               width: width, height: height, splitRow: splitRow,
+                                               minimumKeys: parallelBucketKeys, patience: twoThreadPatience)
         }
+        // One thread from here on: the second core is free for the work waiting for it.
         SecondCoreHandOff.release()
+        forest.merge(buckets: oneThreadBuckets, bucketStart: bucketStart.baseAddress!)
         touchesSmall.withUnsafeMutableBufferPointer { touchesSmall in
             forest.joinSmall(minSize: minSize, pixels: n, keyCount: keys.count, touchesSmall: touchesSmall.baseAddress!)
         }

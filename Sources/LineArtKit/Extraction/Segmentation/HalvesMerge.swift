@@ -43,13 +43,15 @@ struct HalvesMerge: @unchecked Sendable {
         height >= 32 && width >= 16 ? height / 2 : nil
     }
 
-    /// Runs the merge rule over buckets `0..<buckets` of `forest` on the calling thread and
-    /// a second one: the buckets up to the last one holding at least `minimumKeys` keys are
-    /// split between the halves (rows above and below `splitRow`), the rest are taken on the
-    /// calling thread alone. When the calling thread has slept longer than `patience` in
-    /// all waiting for the second one, it takes the remaining buckets alone.
+    /// Runs the merge rule over the first buckets of `forest` on the calling thread and a
+    /// second one: the buckets up to the last one holding at least `minimumKeys` keys are
+    /// split between the halves (rows above and below `splitRow`). When the calling thread
+    /// has slept longer than `patience` in all waiting for the second one, it takes the rest
+    /// of those alone.
+    /// - Returns: the buckets left, for the caller to merge on one thread
+    ///   (``SegmentationForest/merge(buckets:bucketStart:)``) once the second thread is gone.
     static func run(_ forest: SegmentationForest, buckets: Int, bucketStart: UnsafePointer<Int>,
-                    width: Int, height: Int, splitRow: Int, minimumKeys: Int, patience: Duration) {
+                    width: Int, height: Int, splitRow: Int, minimumKeys: Int, patience: Duration) -> Range<Int> {
         let firstBottomKey = UInt32(truncatingIfNeeded: splitRow * width * 4)
         let lastTopRowKey = UInt32(truncatingIfNeeded: (splitRow - 1) * width * 4)
         var dense = 0
@@ -75,7 +77,7 @@ struct HalvesMerge: @unchecked Sendable {
         }
         }
         }
-        forest.merge(buckets: dense..<buckets, bucketStart: bucketStart)
+        return dense..<buckets
     }
 
     /// The first index in `range` (of increasing keys) whose key is at least `key`.
