@@ -266,6 +266,59 @@ import Testing
         #expect(declined > 0)
     }
 
+    /// A block whose run of zeros ends past coefficient 63 (corrupt data, which libjpeg-turbo
+    /// reads without a warning as writing the last coefficient again) is left to libjpeg at
+    /// 1/4 and 1/2 scale, where the split decoder adds each coefficient to its sums as it
+    /// decodes; at 1/8 no coefficient but DC is kept, and the split decoder takes it. The
+    /// same file with that block ended by an end-of-block code is taken at every scale.
+    @Test func aRunPastTheBlockEndIsLeftToLibjpeg() {
+        for overrun in [true, false] {
+            let jpeg = Self.grayJPEG(runPastTheEnd: overrun)
+            for target in [2, 4, 8] {  // 1/8, 1/4 and 1/2 of 16 px
+                for start in [nil, 0.5] as [Double?] {
+                    let d = Self.decode(jpeg, target: target, part1Start: start)
+                    let label: Comment = "run past the end \(overrun), scale \(d.scale)/8, part 1 at \(String(describing: start))"
+                    #expect(d.libjpeg != nil && d.libjpegWarnings.isEmpty, label)
+                    if overrun && d.scale > 1 {
+                        #expect(Self.declined(d), label)
+                    } else {
+                        #expect(d.split != nil && Self.same(d.split, d.libjpeg), label)
+                    }
+                }
+            }
+        }
+    }
+
+    /// A 16x16 gray baseline JPEG written by hand, with Huffman tables of its own: DC '0' is
+    /// a difference of 0; AC '00' ends a block, '01' is run 0 size 1, '100' sixteen zeros,
+    /// '101' run 11 size 1, '110' run 5 size 1. Four blocks: one coefficient; sixteen zeros
+    /// three times, then run 11 (to coefficient 60) and run 5 (to 66, past the end) or an
+    /// end-of-block code; then two empty blocks.
+    static func grayJPEG(runPastTheEnd: Bool) -> [UInt8] {
+        func segment(_ marker: UInt8, _ payload: [UInt8]) -> [UInt8] {
+            let length = payload.count + 2
+            return [0xFF, marker, UInt8(length >> 8), UInt8(length & 0xFF)] + payload
+        }
+        var jpeg: [UInt8] = [0xFF, 0xD8]
+        jpeg += segment(0xDB, [0x00] + [UInt8](repeating: 16, count: 64))
+        jpeg += segment(0xC0, [8, 0, 16, 0, 16, 1, 1, 0x11, 0])
+        let dc: [UInt8] = [0x00, 1] + [UInt8](repeating: 0, count: 15) + [0x00]
+        let ac: [UInt8] = [0x10, 0, 2, 3] + [UInt8](repeating: 0, count: 13) + [0x00, 0x01, 0xF0, 0xB1, 0x51]
+        jpeg += segment(0xC4, dc + ac)
+        jpeg += segment(0xDA, [1, 1, 0x00, 0, 63, 0])
+        let blocks = ["0" + "01" + "1" + "00",
+                      "0" + "100100100" + "101" + "1" + (runPastTheEnd ? "110" + "1" : "00"),
+                      "0" + "00", "0" + "00"]
+        var bits = Array(blocks.joined().utf8)
+        bits += [UInt8](repeating: UInt8(ascii: "1"), count: (8 - bits.count % 8) % 8)
+        for at in stride(from: 0, to: bits.count, by: 8) {
+            let byte = bits[at..<at + 8].reduce(UInt8(0)) { $0 << 1 | ($1 == UInt8(ascii: "1") ? 1 : 0) }
+            jpeg.append(byte)
+            if byte == 0xFF { jpeg.append(0) }
+        }
+        return jpeg + [0xFF, 0xD9]
+    }
+
     /// Data libjpeg-turbo reads in ways its own code paths disagree on, or that no 8-bit
     /// encoder writes, is left to libjpeg: 0xFF 0xFF 0x00 inside the data (libjpeg-turbo's
     /// fast path takes it for a marker, its slow path for a data byte), and coefficients
