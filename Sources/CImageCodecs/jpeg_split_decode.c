@@ -27,9 +27,9 @@
  *
  * Anything outside that (progressive, arithmetic, 12-bit, CMYK, RGB
  * JPEGs, sampling other than 4:4:4, 4:2:2, 4:2:0 and gray, quantisation steps above
- * 2047; a bad Huffman code, data that ends early, extra bytes before EOI or a restart
- * marker, a restart marker out of sequence; coefficients or
- * outputs no 8-bit encoder makes, where libjpeg-turbo's 16-bit SIMD IDCTs part from
+ * 2047; a bad Huffman code, a run of zeros past a block's end (at 1/4 and 1/2 scale),
+ * data that ends early, extra bytes before EOI or a restart marker, a restart marker out
+ * of sequence; coefficients or outputs no 8-bit encoder makes, where libjpeg-turbo's 16-bit SIMD IDCTs part from
  * jidctred.c's arithmetic) makes the caller decode with libjpeg instead, which then
  * reports the same warnings and errors as always. Nothing here touches libjpeg's state:
  * it reads the header libjpeg parsed. The tests compare every byte with libjpeg's
@@ -182,8 +182,8 @@ HOT int decode_ac(hot_bits *h, bit_reader *b, const block_plan *bp, const int id
     return cic_sums_4x4_finish(sums4, out) & (outside == 0);
 }
 
-/* Decodes one MCU into `record`, updating `predictors`; 0 for a bad code or a sum that
- * does not fit (then the caller gives up on this position). */
+/* Decodes one MCU into `record`, updating `predictors`; 0 for what decode_ac refuses
+ * (then the caller gives up on this position). */
 static int decode_mcu(const cic_jpeg_split *s, bit_reader *b, int32_t *predictors, int16_t *record) {
     cic_sums_2x2 sums2;
     cic_sums_4x4 sums4;
