@@ -1,13 +1,11 @@
 #include <stdint.h>
-#include <string.h>
 #include "jpeg_reduced_idct.h"
 
-const uint8_t cic_natural_order[80] = {
+const uint8_t cic_natural_order[64] = {
     0,  1,  8,  16, 9,  2,  3,  10, 17, 24, 32, 25, 18, 11, 4,  5,
     12, 19, 26, 33, 40, 48, 41, 34, 27, 20, 13, 6,  7,  14, 21, 28,
     35, 42, 49, 56, 57, 50, 43, 36, 29, 22, 15, 23, 30, 37, 44, 51,
-    58, 59, 52, 45, 38, 31, 39, 46, 53, 60, 61, 54, 47, 55, 62, 63,
-    63, 63, 63, 63, 63, 63, 63, 63, 63, 63, 63, 63, 63, 63, 63, 63};
+    58, 59, 52, 45, 38, 31, 39, 46, 53, 60, 61, 54, 47, 55, 62, 63};
 
 #define DESCALE(x, n) (((x) + ((int64_t)1 << ((n) - 1))) >> (n))
 
@@ -25,12 +23,11 @@ static int keep(int64_t sum, int shift, int16_t *out) {
 cic_weights_2x2 cic_table_2x2;
 cic_weights_4x4 cic_table_4x4;
 
-uint8_t cic_idct_slots[5][80];
+uint8_t cic_idct_slots[5][64];
 
 void cic_reduced_idct_init(void) {
-    for (int k = 0; k < 80; k++) {
+    for (int k = 0; k < 64; k++) {
         int pos = cic_natural_order[k], r = pos >> 3, c = pos & 7;
-        cic_idct_slots[1][k] = 64;
         cic_idct_slots[2][k] = (r == 0 || (r & 1)) && (c == 0 || (c & 1)) ? (uint8_t)pos : 64;
         cic_idct_slots[4][k] = r != 4 && c != 4 ? (uint8_t)pos : 64;
     }
@@ -51,14 +48,13 @@ void cic_reduced_idct_init(void) {
     }
 }
 
-void cic_sums_2x2_finish(cic_sums_2x2 *a, int16_t *out) {
+void cic_sums_2x2_finish(const cic_sums_2x2 *a, int16_t *out) {
     int64_t ws0[8], ws1[8];
     for (int c = 0; c < 8; c++) {
         int32_t e = (int32_t)a->even[c], o = (int32_t)a->odd[c];  /* |e| <= 2^28, |o| < 2^30 */
         ws0[c] = (e + o + 4096) >> 13;
         ws1[c] = (e - o + 4096) >> 13;
     }
-    memset(a, 0, sizeof *a);
     int64_t t10 = ws0[0] * ((int64_t)1 << 15) + ((int64_t)1 << 19);
     int64_t t0 = ws0[7] * -5906 + ws0[5] * 6967 + ws0[3] * -10426 + ws0[1] * 29692;
     int64_t u10 = ws1[0] * ((int64_t)1 << 15) + ((int64_t)1 << 19);
@@ -69,7 +65,7 @@ void cic_sums_2x2_finish(cic_sums_2x2 *a, int16_t *out) {
     out[3] = (int16_t)((u10 - u0) >> 17);
 }
 
-int cic_sums_4x4_finish(cic_sums_4x4 *sums, int16_t *out) {
+int cic_sums_4x4_finish(const cic_sums_4x4 *sums, int16_t *out) {
     int64_t ws[4][8];
     for (int c = 0; c < 8; c++) {
         int64_t tmp10 = sums->row0[c] + sums->even[c], tmp12 = sums->row0[c] - sums->even[c];
@@ -78,7 +74,6 @@ int cic_sums_4x4_finish(cic_sums_4x4 *sums, int16_t *out) {
         ws[1][c] = (int32_t)DESCALE(tmp12 + sums->odd_a[c], 12);
         ws[2][c] = (int32_t)DESCALE(tmp12 - sums->odd_a[c], 12);
     }
-    memset(sums, 0, sizeof *sums);
     int ok = 1;
     for (int r = 0; r < 4; r++) {
         int64_t tmp0 = ws[r][0] * ((int64_t)1 << 14) + ((int64_t)1 << 18);

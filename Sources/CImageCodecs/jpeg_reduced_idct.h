@@ -8,15 +8,15 @@
  */
 #include <stdint.h>
 
-/* jpeg_natural_order with libjpeg's 16 extra entries: a corrupt run past the end of a
- * block writes coefficient 63 (and ends the block), as in libjpeg. */
-extern const uint8_t cic_natural_order[80];
+/* jpeg_natural_order: the natural position of the k-th coefficient in zigzag order. (A
+ * corrupt run past a block's end, which libjpeg reads through 16 extra entries, is left
+ * to libjpeg.) */
+extern const uint8_t cic_natural_order[64];
 
-/* Where the k-th coefficient in zigzag order (k < 80) is kept for an IDCT of output size
- * n (1, 2, 4): its natural position when that IDCT reads it, else 64, a slot that is
- * never read (jpeg_idct_1x1 reads none but DC, 2x2 rows and columns 0, 1, 3, 5, 7, 4x4
- * all but 4). */
-extern uint8_t cic_idct_slots[5][80];
+/* Where the k-th coefficient in zigzag order is summed for an IDCT of output size n (2,
+ * 4): its natural position when that IDCT reads it, else 64, a slot whose weights are 0
+ * (2x2 reads rows and columns 0, 1, 3, 5, 7, 4x4 all but 4; 1x1 none but DC). */
+extern uint8_t cic_idct_slots[5][64];
 
 /* Fills the tables above and the sums' weights; once, before any other call here. */
 void cic_reduced_idct_init(void);
@@ -61,9 +61,8 @@ cic_sums_2x2_add(cic_sums_2x2 *a, int pos, int32_t value, const int32_t *q, int3
 }
 
 /* The four sums from the accumulators (which always fit the record's 16 bits when every
- * coefficient was within cic_outside_dequantized's bound), which are zeroed again for the
- * next block. */
-void cic_sums_2x2_finish(cic_sums_2x2 *a, int16_t *out);
+ * coefficient was within cic_outside_dequantized's bound). */
+void cic_sums_2x2_finish(const cic_sums_2x2 *a, int16_t *out);
 
 /* 4x4: the same with four accumulators per column. */
 typedef struct {
@@ -86,9 +85,9 @@ cic_sums_4x4_add(cic_sums_4x4 *a, int pos, int32_t value, const int32_t *q, int3
     a->odd_b[c] += z * cic_table_4x4.odd_b[pos];
 }
 
-/* The sixteen sums from the accumulators, which are zeroed again; 0 when one does not fit
- * what the record keeps (`keep`). */
-int cic_sums_4x4_finish(cic_sums_4x4 *a, int16_t *out);
+/* The sixteen sums from the accumulators; 0 when one does not fit what the record keeps
+ * (`keep`). */
+int cic_sums_4x4_finish(const cic_sums_4x4 *a, int16_t *out);
 
 /* One block's samples into its component's rows for this MCU row: jpeg_idct_1x1, _2x2
  * or _4x4's outputs, from the block's DC and the sums decode_mcu kept. Returns nonzero

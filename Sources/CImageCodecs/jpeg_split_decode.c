@@ -136,10 +136,13 @@ struct cic_jpeg_split {
  * cic_sums_4x4_add), which count every position once: a run past the block's end, which
  * libjpeg reads as writing the last coefficient again, is left to libjpeg. For 1 nothing
  * is kept. 0 for a bad code, that run, or a coefficient or sum out of bounds. */
-HOT int decode_ac(hot_bits *h, bit_reader *b, const block_plan *bp, const int idct, cic_sums_2x2 *sums2,
-                  cic_sums_4x4 *sums4, int16_t *out) {
+HOT int decode_ac(hot_bits *h, bit_reader *b, const block_plan *bp, const int idct, int16_t *out) {
     const huff_table *ac = bp->ac;
     const uint8_t *slot = cic_idct_slots[idct];
+    cic_sums_2x2 sums2;
+    cic_sums_4x4 sums4;
+    if (idct == 2) memset(&sums2, 0, sizeof sums2);
+    if (idct == 4) memset(&sums4, 0, sizeof sums4);
     int32_t outside = 0;
     int count = 0;
     for (int k = 1; k < 64; k++) {
@@ -165,8 +168,8 @@ HOT int decode_ac(hot_bits *h, bit_reader *b, const block_plan *bp, const int id
         if (idct == 1) continue;
         if (k > 63) return 0;
         int pos = slot[k];
-        if (idct == 2) cic_sums_2x2_add(sums2, pos, value, bp->quant, &outside);
-        else cic_sums_4x4_add(sums4, pos, value, bp->quant, &outside);
+        if (idct == 2) cic_sums_2x2_add(&sums2, pos, value, bp->quant, &outside);
+        else cic_sums_4x4_add(&sums4, pos, value, bp->quant, &outside);
         count += pos != 64;
     }
     if (idct == 1) return 1;
@@ -174,21 +177,16 @@ HOT int decode_ac(hot_bits *h, bit_reader *b, const block_plan *bp, const int id
         for (int i = 0; i < idct * idct; i++) out[i] = 4;  /* the rounding */
         return 1;
     }
-    /* The finishes zero the sums for the next block. */
     if (idct == 2) {
-        cic_sums_2x2_finish(sums2, out);
+        cic_sums_2x2_finish(&sums2, out);
         return outside == 0;
     }
-    return cic_sums_4x4_finish(sums4, out) & (outside == 0);
+    return cic_sums_4x4_finish(&sums4, out) & (outside == 0);
 }
 
 /* Decodes one MCU into `record`, updating `predictors`; 0 for what decode_ac refuses
  * (then the caller gives up on this position). */
 static int decode_mcu(const cic_jpeg_split *s, bit_reader *b, int32_t *predictors, int16_t *record) {
-    cic_sums_2x2 sums2;
-    cic_sums_4x4 sums4;
-    memset(&sums2, 0, sizeof sums2);
-    memset(&sums4, 0, sizeof sums4);
     hot_bits h;
     hot_load(&h, b);
     int ok = 1;
@@ -210,9 +208,9 @@ static int decode_mcu(const cic_jpeg_split *s, bit_reader *b, int32_t *predictor
         int16_t *out = record + bp->record;
         out[0] = (int16_t)dc;  /* libjpeg keeps DC as a JCOEF too */
         switch (bp->idct) {
-        case 1: ok = decode_ac(&h, b, bp, 1, &sums2, &sums4, out + 1); break;
-        case 2: ok = decode_ac(&h, b, bp, 2, &sums2, &sums4, out + 1); break;
-        default: ok = decode_ac(&h, b, bp, 4, &sums2, &sums4, out + 1); break;
+        case 1: ok = decode_ac(&h, b, bp, 1, out + 1); break;
+        case 2: ok = decode_ac(&h, b, bp, 2, out + 1); break;
+        default: ok = decode_ac(&h, b, bp, 4, out + 1); break;
         }
     }
     hot_store(&h, b);

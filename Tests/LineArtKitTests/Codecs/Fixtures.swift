@@ -76,10 +76,14 @@ enum Fixtures {
         tiff += u16(0x010F) + u16(2) + u32(4) + [0x41, 0x42, 0x43, 0]  // Make = "ABC"
         tiff += u16(0x0112) + u16(3) + u32(1) + u16(value) + [0, 0]
         tiff += u32(0)
-        let payload = Array("Exif".utf8) + [0, 0] + tiff
-        let length = payload.count + 2
-        let segment: [UInt8] = [0xFF, 0xE1, UInt8(length >> 8), UInt8(length & 0xFF)] + payload
+        let segment = jpegSegment(0xE1, Array("Exif".utf8) + [0, 0] + tiff)
         return Array(jpeg[0..<2]) + segment + Array(jpeg[2...])
+    }
+
+    /// A JPEG marker segment: 0xFF, `marker`, the big-endian length, `payload`.
+    static func jpegSegment(_ marker: UInt8, _ payload: [UInt8]) -> [UInt8] {
+        let length = payload.count + 2
+        return [0xFF, marker, UInt8(length >> 8), UInt8(length & 0xFF)] + payload
     }
 
     /// A PNG chunk with length and CRC.

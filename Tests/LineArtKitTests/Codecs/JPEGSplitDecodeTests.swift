@@ -295,17 +295,13 @@ import Testing
     /// three times, then run 11 (to coefficient 60) and run 5 (to 66, past the end) or an
     /// end-of-block code; then two empty blocks.
     static func grayJPEG(runPastTheEnd: Bool) -> [UInt8] {
-        func segment(_ marker: UInt8, _ payload: [UInt8]) -> [UInt8] {
-            let length = payload.count + 2
-            return [0xFF, marker, UInt8(length >> 8), UInt8(length & 0xFF)] + payload
-        }
         var jpeg: [UInt8] = [0xFF, 0xD8]
-        jpeg += segment(0xDB, [0x00] + [UInt8](repeating: 16, count: 64))
-        jpeg += segment(0xC0, [8, 0, 16, 0, 16, 1, 1, 0x11, 0])
+        jpeg += Fixtures.jpegSegment(0xDB, [0x00] + [UInt8](repeating: 16, count: 64))
+        jpeg += Fixtures.jpegSegment(0xC0, [8, 0, 16, 0, 16, 1, 1, 0x11, 0])
         let dc: [UInt8] = [0x00, 1] + [UInt8](repeating: 0, count: 15) + [0x00]
         let ac: [UInt8] = [0x10, 0, 2, 3] + [UInt8](repeating: 0, count: 13) + [0x00, 0x01, 0xF0, 0xB1, 0x51]
-        jpeg += segment(0xC4, dc + ac)
-        jpeg += segment(0xDA, [1, 1, 0x00, 0, 63, 0])
+        jpeg += Fixtures.jpegSegment(0xC4, dc + ac)
+        jpeg += Fixtures.jpegSegment(0xDA, [1, 1, 0x00, 0, 63, 0])
         let blocks = ["0" + "01" + "1" + "00",
                       "0" + "100100100" + "101" + "1" + (runPastTheEnd ? "110" + "1" : "00"),
                       "0" + "00", "0" + "00"]
