@@ -1,5 +1,16 @@
 import ArgumentParser
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import LineArtKit
 
 struct BenchCommand: ParsableCommand {
@@ -105,7 +116,7 @@ struct BenchCommand: ParsableCommand {
             throw ExitCode(ExitStatus.someFailed)
         }
         if json {
-            FileHandle.standardOutput.write(try encodeReportJSON(report))
+            writeOutput(try encodeReportJSON(report))
         } else {
             if onTerminal { writeError("\n") }
             print(report.table, terminator: "")
@@ -144,10 +155,10 @@ struct BenchCommand: ParsableCommand {
     /// The manifest.json in the samples folder (or beside the sample photo), if there is one.
     /// - Throws: `ValidationError` naming the manifest when it cannot be read.
     private func manifestNear(_ sample: String) throws -> (path: String, contents: SampleManifest)? {
-        var isDirectory: ObjCBool = false
-        let folder = FileManager.default.fileExists(atPath: sample, isDirectory: &isDirectory) && isDirectory.boolValue
-            ? sample : (sample as NSString).deletingLastPathComponent
-        let path = (folder as NSString).appendingPathComponent("manifest.json")
+        var isDirectory = false
+        let folder = FileManager.default.fileExists(atPath: sample, isDirectory: &isDirectory) && isDirectory
+            ? sample : PathString.deletingLastComponent(sample)
+        let path = PathString.appending("manifest.json", to: folder)
         guard FileManager.default.fileExists(atPath: path) else { return nil }
         do {
             return (path, try SampleManifest.load(path: path))

@@ -1,5 +1,9 @@
 import ArgumentParser
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import LineArtKit
 
 struct ConvertCommand: ParsableCommand {
@@ -132,7 +136,7 @@ struct ConvertCommand: ParsableCommand {
                 switch conversion.outcome {
                 case .converted(let report):
                     let verdict = report.fillability.passes ? "passes" : "does not pass"
-                    progress.finished("\(input.path): score \(String(format: "%.2f", report.fillability.score)), \(verdict)",
+                    progress.finished("\(input.path): score \(String(cFormat: "%.2f", report.fillability.score)), \(verdict)",
                                       warnings: (report.warnings.filter(isLostImageDataWarning)
                                           + pageWarnings(originalSize: report.originalSize, pageSize: report.processedSize,
                                                          inkFraction: report.fillability.inkFraction))
@@ -201,7 +205,7 @@ struct ConvertCommand: ParsableCommand {
             }
         }
         if json {
-            FileHandle.standardOutput.write(try summary.jsonData())
+            writeOutput(try summary.jsonData())
         } else if !quiet {
             writeError(summary.humanSummary + "\n")
         }

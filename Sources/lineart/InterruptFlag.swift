@@ -1,5 +1,17 @@
 import Dispatch
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import LineArtKit
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Turns Ctrl-C (SIGINT) and SIGTERM into a flag the batch polls between files.
 ///
@@ -8,7 +20,7 @@ import Foundation
 /// A second signal exits at once; atomic writes still leave no partial outputs
 /// (only hidden `.NAME.tmp-*` files that a later run ignores).
 final class InterruptFlag: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = MutexLock()
     private var raised = false
     private var sources: [DispatchSourceSignal] = []
     /// What the first signal lets finish, for its message.
@@ -39,7 +51,7 @@ final class InterruptFlag: @unchecked Sendable {
         lock.unlock()
         if again {
             writeError("\nlineart: interrupted again, exiting now\n")
-            Foundation.exit(ExitStatus.interrupted)
+            exit(ExitStatus.interrupted)
         }
         writeError("\nlineart: stopping after \(stopping) (Ctrl-C again to quit now)\n")
     }

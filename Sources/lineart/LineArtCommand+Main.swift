@@ -1,6 +1,17 @@
 import ArgumentParser
 import LineArtKit
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 extension LineArtCommand {
     /// Runs the command, with usage errors (bad flags, unknown preset, bad --set) exiting 2.
@@ -17,8 +28,8 @@ extension LineArtCommand {
         } catch let error as ValidationError {
             // A usage problem found while running: say it and point at the subcommand's help.
             let name = type(of: command).configuration.commandName.map { " " + $0 } ?? ""
-            FileHandle.standardError.write(Data("Error: \(error.message)\nSee 'lineart\(name) --help'.\n".utf8))
-            Foundation.exit(ExitStatus.usage)
+            writeError("Error: \(error.message)\nSee 'lineart\(name) --help'.\n")
+            exitProcess(ExitStatus.usage)
         } catch {
             exitForError(error, usageOf: Self.self)
         }
@@ -26,8 +37,8 @@ extension LineArtCommand {
 
     private static func exitForError(_ error: any Error, usageOf commandType: any ParsableCommand.Type) -> Never {
         if exitCode(for: error) == .validationFailure {
-            FileHandle.standardError.write(Data((commandType.fullMessage(for: error) + "\n").utf8))
-            Foundation.exit(ExitStatus.usage)
+            writeError(commandType.fullMessage(for: error) + "\n")
+            exitProcess(ExitStatus.usage)
         }
         exit(withError: error)
     }

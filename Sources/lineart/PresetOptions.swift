@@ -1,5 +1,9 @@
 import ArgumentParser
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import LineArtKit
 
 /// `--preset` and `--set`, shared by the commands that run the pipeline.
@@ -62,16 +66,16 @@ struct PresetOptions: ParsableArguments {
         if BuiltinPresets.names.contains(nameOrPath) {
             return try BuiltinPresets.named(nameOrPath)
         }
-        var isDirectory: ObjCBool = false
+        var isDirectory = false
         let exists = FileManager.default.fileExists(atPath: nameOrPath, isDirectory: &isDirectory)
         guard LineArtPreset.namesAFile(nameOrPath) || exists else {
             throw SettingsError.unknownPreset(nameOrPath, known: BuiltinPresets.names)
         }
-        if isDirectory.boolValue { throw SettingsError.malformedPreset("is a folder, not a preset file") }
+        if isDirectory { throw SettingsError.malformedPreset("is a folder, not a preset file") }
         guard let data = FileManager.default.contents(atPath: nameOrPath) else {
             throw SettingsError.malformedPreset("cannot read preset file: \(unreadableFileReason(atPath: nameOrPath) ?? "unreadable")")
         }
-        let fallback = ((nameOrPath as NSString).lastPathComponent as NSString).deletingPathExtension
+        let fallback = PathString.deletingExtension(PathString.lastComponent(nameOrPath))
         return try LineArtPreset.parse(json: data, fallbackName: fallback)
     }
 }

@@ -38,7 +38,7 @@ struct PresetsCommand: ParsableCommand {
         guard let name else {
             for preset in BuiltinPresets.all {
                 let s = preset.settings
-                let padded = preset.name.padding(toLength: 10, withPad: " ", startingAt: 0)
+                let padded = preset.name + String(repeating: " ", count: max(0, 10 - preset.name.count))
                 print("\(padded) \(s.maxDimension) px, thickness \(s.thickness), \(preset.profile.rawValue) targets - \(preset.summary)")
             }
             return

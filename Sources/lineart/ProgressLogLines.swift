@@ -1,4 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import LineArtKit
 
 /// Which counts of a long search get a line in a log (stderr not a terminal, where a
 /// counter redrawn with "\r" would run together): a line each time the count reaches or
@@ -13,7 +18,7 @@ import Foundation
 ///
 /// Safe to call from several threads.
 final class ProgressLogLines: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = MutexLock()
     /// The last count given a line, and the last one reported.
     private var shown = 0
     private var last: (done: Int, total: Int, what: String)?

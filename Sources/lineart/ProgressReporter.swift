@@ -1,4 +1,16 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import LineArtKit
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Shows how a batch is going on stderr.
 ///
@@ -8,7 +20,7 @@ import Foundation
 final class ProgressReporter: @unchecked Sendable {
     enum Style { case bar, lines, quiet }
 
-    private let lock = NSLock()
+    private let lock = MutexLock()
     private let style: Style
     private let total: Int
     private let start = Date()
@@ -63,7 +75,7 @@ final class ProgressReporter: @unchecked Sendable {
         let filled = total > 0 ? width * done / total : width
         let bar = String(repeating: "#", count: filled) + String(repeating: "-", count: width - filled)
         let failures = failed > 0 ? "  \(failed) failed" : ""
-        writeError("\r[\(bar)] \(done)/\(total)  \(String(format: "%.1f", rate)) img/s  \(Self.clock(left)) left\(failures)\u{1B}[K")
+        writeError("\r[\(bar)] \(done)/\(total)  \(String(cFormat: "%.1f", rate)) img/s  \(Self.clock(left)) left\(failures)\u{1B}[K")
         barVisible = true
     }
 
@@ -73,7 +85,7 @@ final class ProgressReporter: @unchecked Sendable {
 
     static func clock(_ seconds: Double) -> String {
         let s = Int(seconds.rounded())
-        return s >= 3600 ? String(format: "%d:%02d:%02d", s / 3600, s / 60 % 60, s % 60) : String(format: "%d:%02d", s / 60, s % 60)
+        return s >= 3600 ? String(cFormat: "%ld:%02ld:%02ld", s / 3600, s / 60 % 60, s % 60) : String(cFormat: "%ld:%02ld", s / 60, s % 60)
     }
 }
 
@@ -89,13 +101,9 @@ func printable(_ text: String) -> String {
         case 0x0D: out += "\\r"
         case 0x09: out += "\\t"
         case 0x1B: out += "\\e"
-        case 0..<0x20, 0x7F: out += "\\x" + String(format: "%02x", scalar.value)
+        case 0..<0x20, 0x7F: out += "\\x" + String(cFormat: "%02x", scalar.value)
         default: out.unicodeScalars.append(scalar)
         }
     }
     return out
-}
-
-func writeError(_ text: String) {
-    FileHandle.standardError.write(Data(text.utf8))
 }

@@ -1,5 +1,16 @@
 import ArgumentParser
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import LineArtKit
 
 struct TuneCommand: ParsableCommand {
@@ -228,9 +239,9 @@ struct TuneCommand: ParsableCommand {
         tuned.name = base.name + "-tuned"
         tuned.settings = best.settings
         tuned.summary = "Tuned from \(base.name) on \(used.count) photos (evaluation #\(best.index) of \(evaluations.count)): "
-            + String(format: "pass rate %.0f%%, mean score %.3f.", best.passRate * 100, best.meanScore)
+            + String(cFormat: "pass rate %.0f%%, mean score %.3f.", best.passRate * 100, best.meanScore)
 
-        func path(_ name: String) -> URL { URL(fileURLWithPath: (outputRoot as NSString).appendingPathComponent(name)) }
+        func path(_ name: String) -> URL { URL(fileURLWithPath: PathString.appending(name, to: outputRoot)) }
         try writeAtomically(Array(tuned.jsonText.utf8), to: path(tunedFile))
         let summary = TuningSummary(basePreset: base.name, seed: seed, budget: budget, search: method,
                                     photos: used.map(\.path), skippedPhotos: discovery.problems.map(\.path) + failures.map(\.input),
@@ -264,8 +275,8 @@ struct TuneCommand: ParsableCommand {
                                     columns: columns, evaluatedCount: evaluations.count).html
         try writeAtomically(Array(html.utf8), to: path("report.html"))
 
-        print(String(format: "best: evaluation #%d, pass rate %.0f%%, mean score %.3f%@", best.index, best.passRate * 100,
-                     best.meanScore, best.changes.isEmpty ? " (the base preset)" : ": " + best.changes.joined(separator: " ")))
+        print(String(cFormat: "best: evaluation #%ld, pass rate %.0f%%, mean score %.3f", best.index, best.passRate * 100,
+                     best.meanScore) + (best.changes.isEmpty ? " (the base preset)" : ": " + best.changes.joined(separator: " ")))
         print("wrote \(path(tunedFile).path), evaluations.json and report.html in \(outputRoot)")
         if interrupt.isRaised { throw ExitCode(ExitStatus.interrupted) }
         // Samples that could not be read or decoded were left out: some files failed.

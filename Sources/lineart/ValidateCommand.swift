@@ -1,5 +1,9 @@
 import ArgumentParser
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import LineArtKit
 
 struct ValidateCommand: ParsableCommand {
@@ -76,14 +80,14 @@ struct ValidateCommand: ParsableCommand {
         }
         if json {
             let report = ValidationReport(schemaVersion: ValidationReport.currentSchemaVersion, preset: preset.name, pages: entries)
-            FileHandle.standardOutput.write(try encodeReportJSON(report))
+            writeOutput(try encodeReportJSON(report))
         }
         if !allPass { throw ExitCode(ExitStatus.someFailed) }
     }
 
     static func describe(path: String, _ r: FillabilityResult) -> String {
-        func pct(_ v: Double) -> String { String(format: "%.1f%%", v * 100) }
-        var lines = ["\(path): \(r.passes ? "PASSES" : "does not pass"), score \(String(format: "%.2f", r.score))"]
+        func pct(_ v: Double) -> String { String(cFormat: "%.1f%%", v * 100) }
+        var lines = ["\(path): \(r.passes ? "PASSES" : "does not pass"), score \(String(cFormat: "%.2f", r.score))"]
         let t = r.targets
         lines.append("  regions \(r.regionCount) (target \(t.minRegions)-\(t.maxRegions))  closure \(pct(r.closureRate)) (>= \(pct(t.minClosure)))"
                      + "  leak \(pct(r.leakPotential)) (< \(pct(t.maxLeak)))  tap \(pct(r.tapUsability)) (>= \(pct(t.minTap)))  ink \(pct(r.inkFraction))")

@@ -1,4 +1,15 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Every file a batch will write, known before the first photo is converted: each photo's
 /// pages, region map and report, and the batch report; used to check the files written once
@@ -29,9 +40,9 @@ public struct BatchOutputPlan: Sendable {
         for path in planned + [layout.batchReportPath] {
             let resolved = resolvedPath(path)
             if files[resolved] == nil { files[resolved] = path }
-            var folder = (resolved as NSString).deletingLastPathComponent
+            var folder = PathString.deletingLastComponent(resolved)
             while folder.count > root.count, folders.insert(folder).inserted {
-                folder = (folder as NSString).deletingLastPathComponent
+                folder = PathString.deletingLastComponent(folder)
             }
         }
         plannedFiles = files
@@ -71,10 +82,10 @@ public struct BatchOutputPlan: Sendable {
             if plannedFolders.contains(resolved) {
                 throw .isDirectory(option: option, path: path)
             }
-            var folder = (resolved as NSString).deletingLastPathComponent
+            var folder = PathString.deletingLastComponent(resolved)
             while folder.count > 1 {
                 if let output = plannedFiles[folder] { throw .notAFolder(option: option, path: path, blocker: output) }
-                folder = (folder as NSString).deletingLastPathComponent
+                folder = PathString.deletingLastComponent(folder)
             }
             if let other = taken[resolved] {
                 throw .sameFile(option: option, path: path, otherOption: other)

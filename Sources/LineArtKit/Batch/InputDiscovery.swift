@@ -1,4 +1,15 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// One photo found for a batch: where it is and where its outputs go.
 public struct BatchInput: Sendable, Equatable {
@@ -90,22 +101,22 @@ public struct InputDiscovery {
         var roots: [String] = []
 
         for input in inputs {
-            var isDirectory: ObjCBool = false
+            var isDirectory = false
             guard FileManager.default.fileExists(atPath: input, isDirectory: &isDirectory) else {
                 problems.append(Problem(path: input, reason: "does not exist"))
                 continue
             }
             let absolute = absolutePath(input)
-            if isDirectory.boolValue, let id = FileIdentity(path: input), excluded.contains(id) {
+            if isDirectory, let id = FileIdentity(path: input), excluded.contains(id) {
                 problems.append(Problem(path: input, reason: "is the output folder, whose files are never read as input: choose another --output"))
                 continue
             }
-            if isDirectory.boolValue {
+            if isDirectory {
                 roots.append(absolute)
                 walk(folder: input, absolute: absolute, into: &taken, problems: &problems,
                      visited: &visited, excluded: excluded)
             } else {
-                roots.append((absolute as NSString).deletingLastPathComponent)
+                roots.append(PathString.deletingLastComponent(absolute))
                 taken.take(input, absolute: absolute)
             }
         }
@@ -131,9 +142,9 @@ public struct InputDiscovery {
             return
         }
         for name in names where !name.hasPrefix(".") {
-            let path = (folder as NSString).appendingPathComponent(name)
-            let childAbsolute = (absolute as NSString).appendingPathComponent(name)
-            let hasImageName = Self.imageExtensions.contains((name as NSString).pathExtension.lowercased())
+            let path = PathString.appending(name, to: folder)
+            let childAbsolute = PathString.appending(name, to: absolute)
+            let hasImageName = Self.imageExtensions.contains(PathString.pathExtension(name).lowercased())
             var info = stat()
             guard stat(path, &info) == 0 else {
                 let code = errno
@@ -174,9 +185,7 @@ public struct InputDiscovery {
 
     /// True when the first bytes of the (regular) file at `path` are an image signature.
     static func startsWithImageSignature(path: String) -> Bool {
-        guard let handle = FileHandle(forReadingAtPath: path) else { return false }
-        defer { try? handle.close() }
-        let head = [UInt8]((try? handle.read(upToCount: 32)) ?? Data())
+        guard let head = FileBytes.head(path: path, count: 32) else { return false }
         do {
             _ = try ImageFormat.detect(head)
             return true

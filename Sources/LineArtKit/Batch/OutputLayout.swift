@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Where each input's outputs go: the output folder mirrors the input tree, so
 /// `a/img.jpg` and `b/img.jpg` never overwrite each other.
@@ -31,7 +35,7 @@ public struct OutputLayout: Sendable {
     public init(root: String, inputs: [BatchInput]) {
         self.root = root
         inputPhotos = InputPhotos(inputs)
-        var stems = inputs.map { ($0.relativePath as NSString).deletingPathExtension }
+        var stems = inputs.map { PathString.deletingExtension($0.relativePath) }
         var numbered = Set<Int>()
         while true {
             let table = StemTable(stems)
@@ -55,11 +59,11 @@ public struct OutputLayout: Sendable {
 
     /// The path of output `index` with the given extension (`png`, `json`, ...).
     public func path(for index: Int, extension ext: String) -> String {
-        (root as NSString).appendingPathComponent(stems[index] + "." + ext)
+        PathString.appending(stems[index] + "." + ext, to: root)
     }
 
     public var batchReportPath: String {
-        (root as NSString).appendingPathComponent(Self.batchReportName)
+        PathString.appending(Self.batchReportName, to: root)
     }
 }
 
@@ -70,7 +74,7 @@ private struct StemTable {
     /// Every folder the stems' files are written in, relative to the output root.
     private var folders = Set<String>()
     private static let regionsSuffix = ".regions"
-    private static let reserved = (OutputLayout.batchReportName as NSString).deletingPathExtension
+    private static let reserved = PathString.deletingExtension(OutputLayout.batchReportName)
 
     init(_ stems: [String]) {
         for stem in stems {

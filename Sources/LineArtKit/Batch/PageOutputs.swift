@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// A file format for the page.
 public enum PageFormat: String, Sendable, Equatable, CaseIterable, Codable {
@@ -49,7 +53,9 @@ public struct PageOutputs: Sendable, Equatable {
         var formats: [PageFormat] = []
         for value in values {
             for part in value.split(separator: ",") {
-                let name = part.trimmingCharacters(in: .whitespaces).lowercased()
+                // Spaces and tabs around a name are ignored ("png, svg").
+                let isBlank = { (c: Character) in c.isWhitespace && !c.isNewline }
+                let name = String(part.drop(while: isBlank).reversed().drop(while: isBlank).reversed()).lowercased()
                 guard let format = PageFormat(rawValue: name) else { throw .unknownFormat(String(part)) }
                 if !formats.contains(format) { formats.append(format) }
             }

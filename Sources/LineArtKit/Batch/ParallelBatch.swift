@@ -1,4 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import Dispatch
 
 /// Runs `count` independent jobs on `jobs` worker threads with bounded concurrency.
 ///
@@ -19,22 +24,20 @@ public func runInParallel<Outcome: Sendable>(
     let group = DispatchGroup()
     for _ in 0..<workers {
         group.enter()
-        let thread = Thread {
+        startDetachedThread(stackSize: 8 << 20) {
             while !isCancelled(), let index = state.takeNext() {
                 let outcome = work(index)
                 state.finish(index, outcome, onFinish)
             }
             group.leave()
         }
-        thread.stackSize = 8 << 20
-        thread.start()
     }
     group.wait()
     return state.results
 }
 
 private final class BatchState<Outcome: Sendable>: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = MutexLock()
     private var next = 0
     private let count: Int
     private var storage: [Outcome?]

@@ -1,4 +1,15 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// The absolute, standardised form of `path`.
 func absolutePath(_ path: String) -> String {
@@ -27,9 +38,9 @@ func resolvedPath(_ path: String) -> String {
             let base = String(cString: real)
             return missing.isEmpty ? base : (base == "/" ? "" : base) + "/" + missing.reversed().joined(separator: "/")
         }
-        let parent = (existing as NSString).deletingLastPathComponent
+        let parent = PathString.deletingLastComponent(existing)
         if parent == existing || parent.isEmpty { return absolutePath(path) }
-        missing.append((existing as NSString).lastPathComponent)
+        missing.append(PathString.lastComponent(existing))
         existing = parent
     }
 }

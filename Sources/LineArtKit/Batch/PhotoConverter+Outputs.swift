@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// A converted photo's outcome, with its traced drawing when one was made (for booklets).
 public struct PageConversion: Sendable {

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// A manifest pairing photos with presets (`SampleImages/manifest.json`):
 /// `{ "schemaVersion": 1, "images": [ { "file": "apple.jpg", "preset": "toddler" } ] }`.
@@ -36,7 +40,7 @@ public struct SampleManifest: Sendable, Decodable {
 
     private func presetReference(_ name: String) -> String {
         guard LineArtPreset.namesAFile(name), !name.hasPrefix("/") else { return name }
-        return (folder as NSString).appendingPathComponent(name)
+        return PathString.appending(name, to: folder)
     }
 
     /// Reads a manifest file.
@@ -50,9 +54,9 @@ public struct SampleManifest: Sendable, Decodable {
             var manifest = try JSONDecoder().decode(SampleManifest.self, from: data)
             // The decoder kept one value of a key written twice (two "preset"s for a photo).
             if let duplicate = JSONDuplicateKey.first(in: data) { throw ManifestError("\(path): \(duplicate)") }
-            manifest.folder = (path as NSString).deletingLastPathComponent
+            manifest.folder = PathString.deletingLastComponent(path)
             for entry in manifest.images {
-                let photo = absolutePath((manifest.folder as NSString).appendingPathComponent(entry.file))
+                let photo = absolutePath(PathString.appending(entry.file, to: manifest.folder))
                 manifest.presetByPath[photo] = entry.preset
             }
             return manifest

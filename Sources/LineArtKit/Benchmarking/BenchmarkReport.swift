@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// What `lineart bench` measured: per photo and in total, per stage, in milliseconds.
 /// `lineart bench --json` prints it (key-sorted, stable field names).
@@ -57,7 +61,7 @@ public struct BenchmarkReport: Sendable, Codable {
 
     /// A fixed-width table: one block per photo, then the totals.
     public var table: String {
-        func ms(_ v: Double) -> String { String(format: "%9.1f", v) }
+        func ms(_ v: Double) -> String { String(cFormat: "%9.1f", v) }
         func pad(_ s: String, _ n: Int) -> String { s.count >= n ? s : s + String(repeating: " ", count: n - s.count) }
         var lines: [String] = []
         let header = pad("stage", 12) + "   median       p90       min       max  (ms)"
@@ -71,12 +75,12 @@ public struct BenchmarkReport: Sendable, Codable {
         }
         for image in images where images.count > 1 {
             let mp = Double(image.originalSize.pixelCount) / 1e6
-            block("\(image.input) [\(image.preset)] \(image.originalSize) (\(String(format: "%.1f", mp)) MP) -> \(image.processedSize)",
+            block("\(image.input) [\(image.preset)] \(image.originalSize) (\(String(cFormat: "%.1f", mp)) MP) -> \(image.processedSize)",
                   image.stagesMs)
         }
         let title = images.count == 1 ? "\(images[0].input) [\(images[0].preset)] \(images[0].originalSize) -> \(images[0].processedSize)" : "all \(images.count) photos"
         block(title + ", per pass (\(repetitions) passes after \(warmup) warm-up, \(threads) thread\(threads == 1 ? "" : "s") per photo)", totalMs)
-        lines.append(String(format: "throughput: %.2f images/s, %.1f megapixels/s; peak memory %.1f MB",
+        lines.append(String(cFormat: "throughput: %.2f images/s, %.1f megapixels/s; peak memory %.1f MB",
                             throughput.imagesPerSecond, throughput.megapixelsPerSecond,
                             Double(peakMemoryBytes) / 1_048_576)
                      + "; allocator: " + (allocator.isEmpty ? "default" : allocator.joined(separator: ", "))

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// One photo and the preset it is benchmarked with.
 public struct BenchmarkCase: Sendable {

@@ -62,6 +62,31 @@ enum FileBytes {
         return bytes
     }
 
+    /// Up to the first `count` bytes of the file at `path` (fewer when it is shorter); nil
+    /// when it cannot be opened or read. Opened non-blocking, so a FIFO without a writer
+    /// gives no bytes instead of a wait.
+    static func head(path: String, count: Int) -> [UInt8]? {
+        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        if fd < 0 { return nil }
+        defer { close(fd) }
+        var failed = false
+        let bytes = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+            var done = 0
+            while done < count, let base = buffer.baseAddress {
+                let n = read(fd, base + done, count - done)
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    failed = errno != EAGAIN
+                    break
+                }
+                if n == 0 { break }
+                done += n
+            }
+            initialized = done
+        }
+        return failed ? nil : bytes
+    }
+
     /// What a file of mode `mode` is when it is not a regular file ("FIFO", "directory", ...);
     /// nil for a regular file.
     static func specialFileKind(_ mode: mode_t) -> String? {

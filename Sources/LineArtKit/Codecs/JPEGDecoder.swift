@@ -1,5 +1,9 @@
 import CImageCodecs
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// JPEG decoding through the C shim (libjpeg-turbo, default ISLOW DCT and fancy upsampling).
 enum JPEGDecoder {

@@ -1,4 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import Dispatch
 
 /// Work that reads a JPEG's rows while libjpeg is still decoding the rest on a second
 /// thread (see ``JPEGDecoder/decode(_:options:overlapping:)``).
@@ -32,7 +37,7 @@ final class ScanlineFeed: @unchecked Sendable {
     let height: Int
     let channels: Int
 
-    private let condition = NSCondition()
+    private let condition = MutexLock()
     private var rowsDone = 0
     private var ended = false
     private var wanted = Int.max  // rows the waiting consumer needs (Int.max: not waiting)
@@ -80,13 +85,11 @@ final class ScanlineFeed: @unchecked Sendable {
     /// stages reuse them once freed (a second thread's arena would keep them resident).
     func run(decoding decode: @escaping @Sendable () -> Void, consumer: any ScanlineConsumer) {
         let decoded = DispatchSemaphore(value: 0)
-        let thread = Thread { [self] in
+        startDetachedThread(stackSize: 1 << 20) { [self] in
             decode()
             end()
             decoded.signal()
         }
-        thread.stackSize = 1 << 20
-        thread.start()
         consumer.consume(self)
         decoded.wait()
     }

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Which fillability targets a page is judged against.
 public enum FillabilityProfile: String, Sendable, Equatable, CaseIterable {

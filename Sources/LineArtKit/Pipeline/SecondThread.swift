@@ -1,5 +1,10 @@
 import CImageCodecs
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import Dispatch
 
 /// Runs `foreground` on the calling thread and `background` at the same time on a thread of
 /// its own (``startOnSecondThread(niceness:_:)``). Returns both results once both are done.
@@ -18,11 +23,10 @@ func startOnSecondThread<Value: Sendable>(niceness: Int32 = 0, _ work: @escaping
     -> PendingResult<Value>
 {
     let pending = PendingResult<Value>()
-    let thread = Thread {
+    startDetachedThread {
         if niceness > 0 { _ = cic_lower_calling_thread_priority(niceness) }
         pending.fulfil(work())
     }
-    thread.start()
     return pending
 }
 

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 extension RegionMap {
     /// The name ending of a region map file: `NAME.regions.png`.
@@ -11,9 +15,7 @@ extension RegionMap {
     ///
     /// Reads the first 26 bytes of the file only; a file that cannot be read is not a map.
     public static func isMapFile(atPath path: String) -> Bool {
-        guard path.hasSuffix(fileSuffix), let handle = FileHandle(forReadingAtPath: path) else { return false }
-        defer { try? handle.close() }
-        let head = [UInt8]((try? handle.read(upToCount: 26)) ?? Data())
+        guard path.hasSuffix(fileSuffix), let head = FileBytes.head(path: path, count: 26) else { return false }
         return isMapHeader(head)
     }
 

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The batch report (`report.json`) of `lineart convert`. Described by `docs/report.schema.json`.
 public struct BatchSummary: Sendable, Encodable {
@@ -136,12 +140,12 @@ public struct BatchSummary: Sendable, Encodable {
         var first = "\(counts.converted) converted, \(counts.failed) failed, \(counts.skipped) skipped"
         if counts.notStarted > 0 { first += ", \(counts.notStarted) not started (interrupted)" }
         if counts.duplicates > 0 { first += ", \(counts.duplicates) duplicate path\(counts.duplicates == 1 ? "" : "s") left out" }
-        first += String(format: " in %.1f s (%.2f images/s)", elapsedSeconds, throughput.imagesPerSecond)
-        let reportPath = (outputFolder as NSString).appendingPathComponent(OutputLayout.batchReportName)
+        first += String(cFormat: " in %.1f s (%.2f images/s)", elapsedSeconds, throughput.imagesPerSecond)
+        let reportPath = PathString.appending(OutputLayout.batchReportName, to: outputFolder)
         let second = pages.isEmpty
             ? "no pages made; report: " + reportPath
             : "\(pages.filter(\.passes).count) of \(pages.count) pages pass their fillability targets"
-                + String(format: " (%.0f%%), mean score %.2f; report: ", passRate * 100, meanScore) + reportPath
+                + String(cFormat: " (%.0f%%), mean score %.2f; report: ", passRate * 100, meanScore) + reportPath
         return first + "\n" + second
     }
 }

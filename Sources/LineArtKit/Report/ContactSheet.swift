@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// An HTML contact sheet of a batch: each photo beside its page, with the preset, the
 /// verdict, the four fillability metrics and the faces found, so a person can judge the
@@ -35,7 +39,7 @@ public struct ContactSheet: Sendable {
 
     /// The sheet as HTML, for a file written at `sheetPath`.
     public func html(sheetPath: String) -> String {
-        let folder = (absolutePath(sheetPath) as NSString).deletingLastPathComponent
+        let folder = PathString.deletingLastComponent(absolutePath(sheetPath))
         let passing = rows.filter(\.fillability.passes).count
         let mean = rows.isEmpty ? 0 : rows.map(\.fillability.score).reduce(0, +) / Double(rows.count)
         var h = htmlDocumentStart(title: title, imageSize: (360, 300),
@@ -55,10 +59,10 @@ public struct ContactSheet: Sendable {
                 "<span class=\"\(met ? "" : "miss")\">\(name) \(value)</span> (\(target))<br>"
             }
             let t = r.targets
-            h += "<tr><td><a href=\"\(photo)\"><img src=\"\(photo)\" alt=\"photo\"></a>\(escape((row.photoPath as NSString).lastPathComponent))</td>"
+            h += "<tr><td><a href=\"\(photo)\"><img src=\"\(photo)\" alt=\"photo\"></a>\(escape(PathString.lastComponent(row.photoPath)))</td>"
                 // A browser shows a PNG or SVG page in <img>; a PDF page (--format pdf alone) is a link.
                 + (row.pagePath.lowercased().hasSuffix(".pdf")
-                    ? "<td><a href=\"\(page)\">\(escape((row.pagePath as NSString).lastPathComponent))</a></td>"
+                    ? "<td><a href=\"\(page)\">\(escape(PathString.lastComponent(row.pagePath)))</a></td>"
                     : "<td><a href=\"\(page)\"><img src=\"\(page)\" alt=\"page\"></a></td>")
                 + "<td class=\"metrics\"><b>\(escape(row.preset))</b><br>"
                 + (r.passes ? "<span class=\"pass\">passes</span>" : "<span class=\"fail\">does not pass</span>")

@@ -1,4 +1,15 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// The `pages/rank-K/` folders of a tuning run's output folder: the pages of its top
 /// combinations, one folder per rank, mirroring the samples' tree.
@@ -38,12 +49,12 @@ public struct RankPageFolders: Sendable {
     /// - Returns: the rank folders kept because they hold anything else or cannot be
     ///   removed, in rank order.
     public func clearEarlierRuns() -> [KeptFolder] {
-        let pages = (outputFolder as NSString).appendingPathComponent("pages")
+        let pages = PathString.appending("pages", to: outputFolder)
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: pages) else { return [] }
         var kept: [(rank: Int, folder: KeptFolder)] = []
         for name in names {
             guard let rank = Self.rank(ofFolderNamed: name) else { continue }
-            let folder = (pages as NSString).appendingPathComponent(name)
+            let folder = PathString.appending(name, to: pages)
             guard Self.kind(of: folder) == S_IFDIR else {
                 kept.append((rank, KeptFolder(path: folder, reason: "it is not a folder but a file or a symbolic link")))
                 continue
@@ -76,8 +87,8 @@ public struct RankPageFolders: Sendable {
             return "cannot read \(relative.isEmpty ? "it" : relative)"
         }
         for name in names.sorted() {
-            let path = (folder as NSString).appendingPathComponent(name)
-            let entry = relative.isEmpty ? name : (relative as NSString).appendingPathComponent(name)
+            let path = PathString.appending(name, to: folder)
+            let entry = relative.isEmpty ? name : PathString.appending(name, to: relative)
             switch kind(of: path) {
             case S_IFDIR:
                 if let foreign = firstForeignEntry(in: path, relativeTo: entry) { return foreign }
@@ -96,7 +107,7 @@ public struct RankPageFolders: Sendable {
         if kind(of: path) == S_IFDIR {
             let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
             for name in names {
-                if let problem = remove((path as NSString).appendingPathComponent(name)) { return problem }
+                if let problem = remove(PathString.appending(name, to: path)) { return problem }
             }
             return rmdir(path) == 0 ? nil : "\(path): \(AtomicFileWriter.reason(errno))"
         }

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Runs the pipeline for every (settings, photo) pair of a tuning run.
 ///
@@ -101,7 +105,7 @@ public struct TuningEvaluator: Sendable {
 }
 
 private final class ProgressCounter: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = MutexLock()
     private var value = 0
     func increment() -> Int {
         lock.lock()
