@@ -63,17 +63,44 @@ extension PhotoConverter {
         }
         do {
             let (report, written, drawing) = try renderOutputs(input, paths: paths, outputs: outputs)
-            for (path, bytes) in written {
-                try writeAtomically(bytes, to: URL(fileURLWithPath: path), createParentDirectories: true)
-            }
-            let encoded = try encodeReportJSON(report)
-            try writeAtomically([UInt8](encoded), to: URL(fileURLWithPath: paths.report), createParentDirectories: true)
+            try writePagesThenReport(written, report: report, reportPath: paths.report)
             return PageConversion(outcome: .converted(report), drawing: drawing)
         } catch let error as CodecError {
             return PageConversion(outcome: .failed(error.description))
         } catch {
             return PageConversion(outcome: .failed("\(error)"))
         }
+    }
+
+    /// Writes `pages` (path, bytes) and then the report, each atomically, so that a report
+    /// on disk means its pages are there. With two threads per photo the pages are written on
+    /// the second one while this one encodes the report and writes it under a temporary name
+    /// (each write waits mostly on fsync); the report is renamed into place once every page is.
+    func writePagesThenReport(_ pages: [(String, [UInt8])], report: ImageReport, reportPath: String) throws {
+        let writer = AtomicFileWriter(createParentDirectories: true)
+        @Sendable func writePages() throws(CodecError) {
+            for (path, bytes) in pages { try writer.write(bytes, toPath: path) }
+        }
+        guard threads >= 2, !pages.isEmpty else {
+            try writePages()
+            try writer.write([UInt8](encodeReportJSON(report)), toPath: reportPath)
+            return
+        }
+        let pagesWritten = startOnSecondThread { Result { () throws(CodecError) in try writePages() } }
+        let staged: AtomicFileWriter.StagedFile
+        do {
+            staged = try writer.stage([UInt8](encodeReportJSON(report)), toPath: reportPath)
+        } catch {
+            _ = pagesWritten.wait()
+            throw error
+        }
+        do {
+            try pagesWritten.wait().get()
+        } catch {
+            writer.discard(staged)
+            throw error
+        }
+        try writer.commit(staged)
     }
 
     /// Decodes, converts and encodes every output; returns the report, the files (path,

@@ -47,6 +47,22 @@ public struct AtomicFileWriter: Sendable, Equatable {
 
     /// Writes `bytes` to `path` atomically.
     public func write(_ bytes: [UInt8], toPath path: String) throws(CodecError) {
+        try commit(stage(bytes, toPath: path))
+    }
+
+    /// A file written and synced under its temporary name, not yet in place: ``commit(_:)``
+    /// renames it over its destination, ``discard(_:)`` removes it. Staging lets a report be
+    /// written while its pages are, and still reach its name only after them.
+    public struct StagedFile: Sendable {
+        /// The destination, as the caller spelled it.
+        public let path: String
+        let temporary: String
+        let directory: String
+    }
+
+    /// The first half of ``write(_:toPath:)``: `bytes` in a new temporary file beside `path`,
+    /// synced and closed. On failure nothing is left behind.
+    public func stage(_ bytes: [UInt8], toPath path: String) throws(CodecError) -> StagedFile {
         func failure(_ reason: String) -> CodecError { .io("cannot write \(path): \(reason)") }
         let url = URL(fileURLWithPath: path)
         let name = url.lastPathComponent
@@ -77,20 +93,38 @@ public struct AtomicFileWriter: Sendable, Equatable {
         }
         if problem == nil, fsync(fd) != 0 { problem = "cannot sync: \(Self.reason(errno))" }
         if close(fd) != 0, problem == nil { problem = "cannot close: \(Self.reason(errno))" }
-        if problem == nil, rename(temporary, path) != 0 {
+        if let problem {
+            unlink(temporary)
+            throw failure(problem)
+        }
+        return StagedFile(path: path, temporary: temporary, directory: directory)
+    }
+
+    /// The second half of ``write(_:toPath:)``: the staged file renamed over its
+    /// destination, then its folder synced (best effort). On failure the temporary file is
+    /// removed and the destination left as it was.
+    public func commit(_ staged: StagedFile) throws(CodecError) {
+        let path = staged.path, temporary = staged.temporary, directory = staged.directory
+        var problem: String? = nil
+        if rename(temporary, path) != 0 {
             // Renaming a file over a folder fails with EISDIR (empty) or ENOTEMPTY/EEXIST (not).
             let code = errno
             problem = Self.isDirectory(path) ? "is a directory" : "cannot rename the new file into place: \(Self.reason(code))"
         }
         if let problem {
             unlink(temporary)
-            throw failure(problem)
+            throw .io("cannot write \(path): \(problem)")
         }
         let dirfd = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         if dirfd >= 0 {
             _ = fsync(dirfd)
             close(dirfd)
         }
+    }
+
+    /// Removes a staged file that is not to be committed.
+    public func discard(_ staged: StagedFile) {
+        unlink(staged.temporary)
     }
 
     /// `name`, cut (at a character) so that "." + name + `suffix` fits the 255 bytes a file

@@ -1,0 +1,65 @@
+import Foundation
+import Testing
+@testable import LineArtKit
+
+/// A photo's report reaches its name only after its pages, whether the pages are written on
+/// the same thread or (two threads per photo) beside the report.
+@Suite struct PagesThenReportTests {
+    static let photo = Fixtures.repositoryRoot.appendingPathComponent("SampleImages/apple.jpg").path
+
+    static func contents(_ url: URL) -> [String] {
+        (try? FileManager.default.contentsOfDirectory(atPath: url.path))?.sorted() ?? []
+    }
+
+    @Test(arguments: [1, 2]) func bothAreWrittenAndNoTemporaryIsLeft(threads: Int) throws {
+        let folder = try Fixtures.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var converter = try PhotoConverter(preset: try BuiltinPresets.named("toddler"))
+        converter.threads = threads
+        let paths = ConversionPaths(base: folder.appendingPathComponent("apple").path)
+        let conversion = converter.convert(BatchInput(path: Self.photo, relativePath: "apple.jpg"), paths: paths,
+                                           outputs: PageOutputs(), existing: .fail)
+        guard case .converted = conversion.outcome else {
+            Issue.record("not converted: \(conversion.outcome)")
+            return
+        }
+        #expect(Self.contents(folder) == ["apple.json", "apple.png"])
+    }
+
+    /// The page cannot be renamed into place (a folder with a file in it has its name): the
+    /// photo fails, and the report, already written under a temporary name when the page is
+    /// written beside it, is removed instead of committed.
+    @Test(arguments: [1, 2]) func aPageThatCannotBeWrittenLeavesNoReport(threads: Int) throws {
+        let folder = try Fixtures.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let blocker = folder.appendingPathComponent("apple.png")
+        try FileManager.default.createDirectory(at: blocker, withIntermediateDirectories: false)
+        try Data([1]).write(to: blocker.appendingPathComponent("keep"))
+        var converter = try PhotoConverter(preset: try BuiltinPresets.named("toddler"))
+        converter.threads = threads
+        let paths = ConversionPaths(base: folder.appendingPathComponent("apple").path)
+        let conversion = converter.convert(BatchInput(path: Self.photo, relativePath: "apple.jpg"), paths: paths,
+                                           outputs: PageOutputs(), existing: .overwrite)
+        guard case .failed(let reason) = conversion.outcome else {
+            Issue.record("converted although the page could not be written")
+            return
+        }
+        #expect(reason == "cannot write \(blocker.path): is a directory", "\(reason)")
+        #expect(Self.contents(folder) == ["apple.png"])
+        #expect(Self.contents(blocker) == ["keep"])
+    }
+
+    @Test func aStagedFileIsInvisibleUntilCommittedAndGoneWhenDiscarded() throws {
+        let folder = try Fixtures.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let writer = AtomicFileWriter()
+        let kept = try writer.stage([1, 2, 3], toPath: folder.appendingPathComponent("kept.json").path)
+        let dropped = try writer.stage([4], toPath: folder.appendingPathComponent("dropped.json").path)
+        #expect(Self.contents(folder).allSatisfy(AtomicFileWriter.isTemporaryName), "\(Self.contents(folder))")
+        #expect(Self.contents(folder).count == 2)
+        try writer.commit(kept)
+        writer.discard(dropped)
+        #expect(Self.contents(folder) == ["kept.json"])
+        #expect(try [UInt8](Data(contentsOf: folder.appendingPathComponent("kept.json"))) == [1, 2, 3])
+    }
+}
