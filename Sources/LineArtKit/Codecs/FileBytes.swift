@@ -17,7 +17,11 @@ enum FileBytes {
     /// Only regular files are read: a FIFO, socket or device is refused by its type, so
     /// `open` does not wait for a FIFO's writer (it is opened non-blocking) and an endless
     /// device such as `/dev/urandom` is not read up to the size limit.
-    static func load(path: String) throws(CodecError) -> [UInt8] {
+    ///
+    /// With `twoThreads`, a file of `twoThreadMinimumSize` or more is read in two halves at
+    /// once, the second by a thread of its own: copying a 20 MP photo's 4.4 MB from the page
+    /// cache into fresh memory takes a core about 2 ms, and nothing else runs before the decode.
+    static func load(path: String, twoThreads: Bool = false) throws(CodecError) -> [UInt8] {
         let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         if fd < 0 { throw .io("cannot open file: \(systemError())") }
         defer { close(fd) }
@@ -33,20 +37,20 @@ enum FileBytes {
         if size > maximumSize { throw .io("file is larger than \(maximumSize >> 20) MiB") }
         var failure: Int32 = 0
         var bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, initialized in
-            var done = 0
-            while done < size, let base = buffer.baseAddress {
-                let n = read(fd, base + done, size - done)
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    failure = errno
-                    break
-                }
-                if n == 0 { break }  // file shrank while reading
-                done += n
-            }
-            initialized = done
+            guard let base = buffer.baseAddress else { return }
+            let half = twoThreads && size >= twoThreadMinimumSize ? size / 2 : size
+            let target = SharedMutablePointer(base: base + half)
+            let second = half < size
+                ? startOnSecondThread { readFully(fd, into: target.base, count: size - half, at: half) }
+                : PendingResult((count: 0, error: 0))
+            let first = readFully(fd, into: base, count: half, at: 0)
+            let rest = second.wait()
+            failure = first.error != 0 ? first.error : rest.error
+            // A file that shrank while being read ends where its bytes stop being contiguous.
+            initialized = first.count < half ? first.count : half + rest.count
         }
         if failure != 0 { throw .io("cannot read file: \(systemError(failure))") }
+        _ = lseek(fd, off_t(bytes.count), SEEK_SET)
         // A file that grew meanwhile (or a size-less special file): read the rest.
         var chunk = [UInt8](repeating: 0, count: 65536)
         while true {
@@ -60,6 +64,28 @@ enum FileBytes {
             if bytes.count > maximumSize { throw .io("file is larger than \(maximumSize >> 20) MiB") }
         }
         return bytes
+    }
+
+    /// Files read by two threads at once (``load(path:twoThreads:)``) from this size: below
+    /// it, starting the thread costs about what it saves.
+    static let twoThreadMinimumSize = 1 << 20
+
+    /// `count` bytes of `fd` from offset `offset` into `target` with pread(2), fewer when the
+    /// file ends first; the error is errno's (0 for none).
+    private static func readFully(_ fd: Int32, into target: UnsafeMutablePointer<UInt8>, count: Int, at offset: Int)
+        -> (count: Int, error: Int32)
+    {
+        var done = 0
+        while done < count {
+            let n = pread(fd, target + done, count - done, off_t(offset + done))
+            if n < 0 {
+                if errno == EINTR { continue }
+                return (done, errno)
+            }
+            if n == 0 { break }  // file shrank while reading
+            done += n
+        }
+        return (done, 0)
     }
 
     /// Up to the first `count` bytes of the file at `path` (fewer when it is shorter); nil

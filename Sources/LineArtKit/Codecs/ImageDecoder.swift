@@ -50,7 +50,7 @@ public func decodeImage(_ bytes: UnsafeRawBufferPointer, options: DecodeOptions 
 func decodeImage(atPath path: String, options: DecodeOptions, overlapping consumer: any ScanlineConsumer)
     throws(CodecError) -> (image: DecodedImage, decodeDone: ContinuousClock.Instant)
 {
-    let bytes = try FileBytes.load(path: path)
+    let bytes = try FileBytes.load(path: path, twoThreads: true)
     let result = bytes.withUnsafeBytes { raw in
         Result { () throws(CodecError) -> (image: DecodedImage, decodeDone: ContinuousClock.Instant) in
             try decodeImage(raw, options: options, overlapping: consumer)

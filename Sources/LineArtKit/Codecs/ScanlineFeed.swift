@@ -1,3 +1,4 @@
+import CImageCodecs
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -85,7 +86,9 @@ final class ScanlineFeed: @unchecked Sendable {
     /// stages reuse them once freed (a second thread's arena would keep them resident).
     func run(decoding decode: @escaping @Sendable () -> Void, consumer: any ScanlineConsumer) {
         let decoded = DispatchSemaphore(value: 0)
+        let callerCPU = cic_current_cpu()
         startDetachedThread(stackSize: 1 << 20) { [self] in
+            _ = cic_move_calling_thread_off_cpu(callerCPU)  // see startOnSecondThread
             decode()
             end()
             decoded.signal()
