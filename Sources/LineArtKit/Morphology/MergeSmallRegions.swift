@@ -43,11 +43,15 @@ public func mergeSmallRegions(_ lineArt: ByteImage, minArea: Int, lineWidth: Int
         return hardThreshold(lineArt)
     }
     let width = lineArt.width, height = lineArt.height
+    // With two threads per photo the slivers are found on the second (on one thread there)
+    // while this one floods the ink and builds the region graph: neither needs the other.
+    let sliversBeside = PhotoThreads.count > 1 && minPaperWidth > 0
+        ? startOnSecondThread { sliverRegions(lineArt, regions, narrowerThan: minPaperWidth) } : nil
     let owner = nearestRegionLabels(regions)
 
     var graph = RegionGraph(count: regions.count, areas: regions.areas, owner: owner, width: width, height: height)
     let holes = (1...regions.count).filter { regions.areas[$0] < fillBelow }
-    let slivers = sliverRegions(lineArt, regions, narrowerThan: minPaperWidth).subtracting(holes)
+    let slivers = (sliversBeside?.wait() ?? sliverRegions(lineArt, regions, narrowerThan: minPaperWidth)).subtracting(holes)
     let small = (1...regions.count).filter { regions.areas[$0] < minArea && regions.areas[$0] >= fillBelow }
     let large = regions.count - small.count - holes.count - slivers.filter { regions.areas[$0] >= minArea }.count
     let kept = Set(small.filter { !slivers.contains($0) }

@@ -14,7 +14,10 @@ import Testing
         func run() -> [ByteImage] {
             [closeInkGaps(mask, kernel: 1), closeInkGaps(mask, kernel: 3), closeInkGaps(mask, kernel: 9),
              thickenInk(mask, to: 3), thickenInk(mask, to: 6), erodeInk(mask, by: .disk(radius: 2)),
-             mergeSmallRegions(mask, minArea: 60, lineWidth: 3)]
+             mergeSmallRegions(mask, minArea: 60, lineWidth: 3),
+             mergeSmallRegions(mask, minArea: 60, lineWidth: 3, fillBelow: 8, minPaperWidth: 6, eraseLooseInk: true),
+             // Its slivers are found on a second thread when the photo has two.
+             mergeSmallRegions(SliverTests.page(), minArea: 100, lineWidth: 2, minPaperWidth: 4, eraseLooseInk: true)]
         }
         let single = PhotoThreads.$count.withValue(1) { run() }
         for threads in [2, 3] {
