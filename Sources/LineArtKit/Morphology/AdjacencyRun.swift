@@ -29,15 +29,17 @@ struct AdjacencyRun {
 }
 
 /// Calls `body(a, b, length)` for each run of 4-neighbour contacts between two different
-/// labels of a row-major label image, in scan order: the contacts with the right-hand
+/// labels of a row-major label image (or of its rows `rows`, with their contacts with the row
+/// below), in scan order: the contacts with the right-hand
 /// neighbour and those with the neighbour below are followed as two separate runs, and a
 /// run ends where the next contact of its kind is between another pair. The lengths of all
 /// runs of a pair add up to the number of pixel pairs the two labels share. Pixels
 /// labelled `ignored` (ink, for paper regions) take part in no contact.
 @inline(__always)
 func forEachContactRun(_ labels: UnsafeBufferPointer<Int32>, width: Int, height: Int, ignoring ignored: Int32 = -1,
-                       _ body: (_ a: Int32, _ b: Int32, _ length: Int) -> Void) {
-    forEachContactRun(labels, width: width, height: height, ignoring: ignored, step: { _, _, _ in 0 }) { a, b, length, _ in
+                       rows: Range<Int>? = nil, _ body: (_ a: Int32, _ b: Int32, _ length: Int) -> Void) {
+    forEachContactRun(labels, width: width, height: height, ignoring: ignored, rows: rows,
+                      step: { _, _, _ in 0 }) { a, b, length, _ in
         body(a, b, length)
     }
 }
@@ -47,10 +49,10 @@ func forEachContactRun(_ labels: UnsafeBufferPointer<Int32>, width: Int, height:
 /// (`across`) or lower neighbour, passed to `body` as `stepSum`.
 @inline(__always)
 func forEachContactRun(_ labels: UnsafeBufferPointer<Int32>, width: Int, height: Int, ignoring ignored: Int32 = -1,
-                       step: (_ x: Int, _ y: Int, _ across: Bool) -> Float,
+                       rows: Range<Int>? = nil, step: (_ x: Int, _ y: Int, _ across: Bool) -> Float,
                        _ body: (_ a: Int32, _ b: Int32, _ length: Int, _ stepSum: Float) -> Void) {
     var across = AdjacencyRun(), down = AdjacencyRun()
-    for y in 0..<height {
+    for y in rows ?? 0..<height {
         let row = y * width
         for x in 0..<width {
             let a = labels[row + x]

@@ -261,13 +261,28 @@ private struct RegionGraph {
         area = areas
         neighbours = Array(repeating: [:], count: count + 1)
         // Each run of contacts between the same two regions is added to the tables once;
-        // ink pixels no region reached (owner 0) touch nothing.
+        // ink pixels no region reached (owner 0) touch nothing. With two threads per photo
+        // the second finds the runs of the lower rows meanwhile: the tables hold sums of
+        // lengths, the same however the runs are cut.
+        let split = PhotoThreads.count > 1 && height >= 64 ? height / 2 : height
+        let lowerRuns = split < height ? startOnSecondThread { () -> [(Int32, Int32, Int)] in
+            var runs: [(Int32, Int32, Int)] = []
+            owner.withUnsafeBufferPointer { o in
+                forEachContactRun(o, width: width, height: height, ignoring: 0, rows: split..<height) { runs.append(($0, $1, $2)) }
+            }
+            return runs
+        } : nil
         owner.withUnsafeBufferPointer { o in
-            forEachContactRun(o, width: width, height: height, ignoring: 0) { a, b, length in
-                neighbours[Int(a)][Int(b), default: 0] += length
-                neighbours[Int(b)][Int(a), default: 0] += length
+            forEachContactRun(o, width: width, height: height, ignoring: 0, rows: 0..<split) { a, b, length in
+                add(a, b, length)
             }
         }
+        for (a, b, length) in lowerRuns?.wait() ?? [] { add(a, b, length) }
+    }
+
+    private mutating func add(_ a: Int32, _ b: Int32, _ length: Int) {
+        neighbours[Int(a)][Int(b), default: 0] += length
+        neighbours[Int(b)][Int(a), default: 0] += length
     }
 
     mutating func find(_ label: Int) -> Int {
