@@ -119,6 +119,7 @@ extension PhotoConverter {
         let options = DecodeOptions(targetMaxDimension: size, maxPixels: maxPixels, splitsJPEGDecode: splitsJPEGDecode)
         var decoded: DecodedImage
         let results: [PipelineResult]
+        var earlyPage: EarlyPageEncode?
         // With one candidate the pipeline takes the decoded pixels over and frees them once
         // preprocessed, so extraction reuses their memory (`takePixels`); `decoded` keeps
         // what the report needs.
@@ -130,7 +131,11 @@ extension PhotoConverter {
             let decodeDone: ContinuousClock.Instant
             (decoded, decodeDone) = try decodeImage(atPath: input.path, options: options, overlapping: overlapped)
             decodeTime = milliseconds(decodeDone - start)
-            results = [candidates[0].run(decoded.takePixels(), overlapped: overlapped, decodeDone: decodeDone)]
+            // The plain bitmap page is encoded beside the validation (``EarlyPageEncode``).
+            earlyPage = outputs.page == .none && outputs.formats.contains(.png) ? EarlyPageEncode(dpi: outputs.dpi) : nil
+            results = [EarlyPageEncode.$current.withValue(earlyPage) {
+                candidates[0].run(decoded.takePixels(), overlapped: overlapped, decodeDone: decodeDone)
+            }]
         } else {
             decoded = try timed(&decodeTime) { () throws(CodecError) -> DecodedImage in
                 try decodeImage(atPath: input.path, options: options)
@@ -149,6 +154,8 @@ extension PhotoConverter {
         var drawing: VectorDrawing?
         var regionInfos: [RegionInfo]?
         var placement: PagePlacement?
+        // An early page counts with its own encoding time, not the time waited for it.
+        var earlyEncodeTime = 0.0, earlyWait = 0.0
         try timed(&timings.encode) { () throws(CodecError) -> Void in
             let page = result.lineArt
             if outputs.needsDrawing { drawing = VectorTracer().trace(page) }
@@ -162,8 +169,13 @@ extension PhotoConverter {
                 case .png:
                     if outputs.page == .none || drawing == nil {
                         let raster = PageRaster(bitmapWidth: page.width, height: page.height, dpi: outputs.dpi)
-                        bytes = try PNGEncoder(pixelFormat: .bilevel, dpi: raster.dpi,
-                                               compressionLevel: Self.pageCompressionLevel).encode(page)
+                        if let (early, milliseconds) = timed(&earlyWait, { earlyPage?.result() }) {
+                            bytes = try early.get()
+                            earlyEncodeTime = milliseconds
+                        } else {
+                            bytes = try PNGEncoder(pixelFormat: .bilevel, dpi: raster.dpi,
+                                                   compressionLevel: Self.pageCompressionLevel).encode(page)
+                        }
                         pngRaster = raster
                     } else {
                         let raster = try PageRaster(layout: layout, dpi: outputs.dpi ?? PageOutputs.defaultPrintDPI)
@@ -190,6 +202,7 @@ extension PhotoConverter {
                 }
             }
         }
+        timings.encode += earlyEncodeTime - earlyWait
         var report = ImageReport(
             input: input.path, page: paths.page(outputs.formats[0]), format: decoded.format.rawValue,
             originalSize: decoded.originalSize, processedSize: result.lineArt.size,

@@ -75,6 +75,7 @@ public struct LineArtPipeline: Sendable {
                 ? postprocessDrawing(lines)
                 : drawFaceFeatures(on: postprocess(lines), prepared, faces: faces.wait())
         }
+        EarlyPageEncode.current?.start(page)
         let (analysis, colours) = timed(&timings.validate) {
             var context = SuggestionContext(preset)
             if source == .drawing {  // traced lines are gap-closed, and no segments are merged

@@ -26,6 +26,34 @@ import Testing
         #expect(Self.contents(folder) == ["apple.json", "apple.png"])
     }
 
+    /// With two threads the page PNG is encoded beside the validation (EarlyPageEncode):
+    /// the files are the ones a one-thread conversion writes, resolution and region map too.
+    @Test(arguments: [PageOutputs(), PageOutputs(formats: [.png], page: .none, dpi: 300, regions: true)])
+    func theFilesAreTheSameAtOneAndTwoThreads(outputs: PageOutputs) throws {
+        var written: [[String: Data]] = []
+        for threads in [1, 2] {
+            let folder = try Fixtures.temporaryDirectory()
+            defer { try? FileManager.default.removeItem(at: folder) }
+            var converter = try PhotoConverter(preset: try BuiltinPresets.named("toddler"))
+            converter.threads = threads
+            let paths = ConversionPaths(base: folder.appendingPathComponent("apple").path)
+            let conversion = converter.convert(BatchInput(path: Self.photo, relativePath: "apple.jpg"), paths: paths,
+                                               outputs: outputs, existing: .fail)
+            guard case .converted(let report) = conversion.outcome else {
+                Issue.record("not converted at \(threads) threads: \(conversion.outcome)")
+                return
+            }
+            #expect(report.timingsMs.encode > 0)
+            var files: [String: Data] = [:]
+            for name in Self.contents(folder) where !name.hasSuffix(".json") {
+                files[name] = try Data(contentsOf: folder.appendingPathComponent(name))
+            }
+            written.append(files)
+        }
+        #expect(written[0].keys.sorted() == (outputs.regions ? ["apple.png", "apple.regions.png"] : ["apple.png"]))
+        #expect(written[0] == written[1])
+    }
+
     /// The page cannot be renamed into place (a folder with a file in it has its name): the
     /// photo fails, and the report, already written under a temporary name when the page is
     /// written beside it, is removed instead of committed.
