@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
 import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// `requested` jobs or threads, at most four per core, with a note on stderr (unless
 /// `quiet`) when it is cut. More than that only adds work held in memory at once

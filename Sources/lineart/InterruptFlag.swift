@@ -1,17 +1,7 @@
 import Dispatch
-#if canImport(FoundationEssentials)
 import FoundationEssentials
-#else
-import Foundation
-#endif
 import LineArtKit
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// Turns Ctrl-C (SIGINT) and SIGTERM into a flag the batch polls between files.
 ///

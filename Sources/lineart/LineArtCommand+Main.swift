@@ -1,17 +1,7 @@
 import ArgumentParser
 import LineArtKit
-#if canImport(FoundationEssentials)
 import FoundationEssentials
-#else
-import Foundation
-#endif
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 extension LineArtCommand {
     /// Runs the command, with usage errors (bad flags, unknown preset, bad --set) exiting 2.

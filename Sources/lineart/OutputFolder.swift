@@ -1,16 +1,6 @@
 import ArgumentParser
-#if canImport(FoundationEssentials)
 import FoundationEssentials
-#else
-import Foundation
-#endif
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import LineArtKit
 
 /// Creates the `--output` folder (and its parents), or says in words why it cannot

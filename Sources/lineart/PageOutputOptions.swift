@@ -1,9 +1,5 @@
 import ArgumentParser
-#if canImport(FoundationEssentials)
 import FoundationEssentials
-#else
-import Foundation
-#endif
 import LineArtKit
 
 /// `--format`, `--page`, `--margin`, `--dpi`, `--booklet`, `--regions` of `convert`.

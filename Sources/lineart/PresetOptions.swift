@@ -1,9 +1,5 @@
 import ArgumentParser
-#if canImport(FoundationEssentials)
 import FoundationEssentials
-#else
-import Foundation
-#endif
 import LineArtKit
 
 /// `--preset` and `--set`, shared by the commands that run the pipeline.

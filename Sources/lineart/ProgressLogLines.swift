@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
 import FoundationEssentials
-#else
-import Foundation
-#endif
 import LineArtKit
 
 /// Which counts of a long search get a line in a log (stderr not a terminal, where a

@@ -1,10 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// Writes `text` to standard error at once (unbuffered), as one `write` when it can.
 func writeError(_ text: String) {

@@ -1,9 +1,5 @@
 import ArgumentParser
-#if canImport(FoundationEssentials)
 import FoundationEssentials
-#else
-import Foundation
-#endif
 import LineArtKit
 
 struct ValidateCommand: ParsableCommand {

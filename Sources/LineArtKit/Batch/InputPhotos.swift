@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
 import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// The input photos of a batch by file identity (device and inode), so that no file the
 /// batch writes replaces one of them.

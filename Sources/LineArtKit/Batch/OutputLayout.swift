@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
 import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// Where each input's outputs go: the output folder mirrors the input tree, so
 /// `a/img.jpg` and `b/img.jpg` never overwrite each other.

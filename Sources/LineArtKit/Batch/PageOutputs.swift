@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
 import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// A file format for the page.
 public enum PageFormat: String, Sendable, Equatable, CaseIterable, Codable {

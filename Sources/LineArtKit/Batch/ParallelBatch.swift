@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
 import FoundationEssentials
-#else
-import Foundation
-#endif
 import Dispatch
 
 /// Runs `count` independent jobs on `jobs` worker threads with bounded concurrency.

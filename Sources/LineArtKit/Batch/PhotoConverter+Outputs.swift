@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
 import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// A converted photo's outcome, with its traced drawing when one was made (for booklets).
 public struct PageConversion: Sendable {

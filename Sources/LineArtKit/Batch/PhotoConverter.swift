@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
 import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// What to do when a photo's page or report already exists.
 public enum ExistingOutputPolicy: Sendable {

@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
 import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// A manifest pairing photos with presets (`SampleImages/manifest.json`):
 /// `{ "schemaVersion": 1, "images": [ { "file": "apple.jpg", "preset": "toddler" } ] }`.

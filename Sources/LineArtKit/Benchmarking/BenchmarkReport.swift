@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
 import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// What `lineart bench` measured: per photo and in total, per stage, in milliseconds.
 /// `lineart bench --json` prints it (key-sorted, stable field names).

@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
 import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// One photo and the preset it is benchmarked with.
 public struct BenchmarkCase: Sendable {

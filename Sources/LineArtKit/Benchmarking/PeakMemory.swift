@@ -1,15 +1,5 @@
-#if canImport(FoundationEssentials)
 import FoundationEssentials
-#else
-import Foundation
-#endif
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// The process's peak resident memory so far (`getrusage` `ru_maxrss`), in bytes.
 /// On Linux `ru_maxrss` is in kilobytes; it only ever grows during a process.

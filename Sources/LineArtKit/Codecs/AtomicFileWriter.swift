@@ -1,15 +1,5 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials  // avoids loading ICU-backed Foundation on Linux
-#else
-import Foundation
-#endif
-#if canImport(Glibc)
+import FoundationEssentials
 import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// Writes files so readers see either the old file or the complete new one, never a partial.
 ///

@@ -1,10 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// Whole-file reads with POSIX calls, reporting failures as `CodecError.io` with a short
 /// reason that does not repeat the path (callers print "FILE: reason").

@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials  // avoids loading ICU-backed Foundation on Linux
-#else
-import Foundation
-#endif
+import FoundationEssentials
 
 /// Decodes a JPEG or PNG file into an upright 8-bit gray or RGB image.
 ///

@@ -1,9 +1,5 @@
 import CImageCodecs
-#if canImport(FoundationEssentials)
 import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// JPEG decoding through the C shim (libjpeg-turbo, default ISLOW DCT and fancy upsampling).
 enum JPEGDecoder {

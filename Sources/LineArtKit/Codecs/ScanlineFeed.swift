@@ -1,9 +1,5 @@
 import CImageCodecs
-#if canImport(FoundationEssentials)
 import FoundationEssentials
-#else
-import Foundation
-#endif
 import Dispatch
 
 /// Work that reads a JPEG's rows while libjpeg is still decoding the rest on a second

@@ -1,11 +1,5 @@
 import CImageCodecs
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// Helpers for talking to the C shim.
 enum Shim {

@@ -1,15 +1,5 @@
-#if canImport(FoundationEssentials)
 import FoundationEssentials
-#else
-import Foundation
-#endif
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// Frontal faces upright or turned by up to about 25 degrees.
 ///

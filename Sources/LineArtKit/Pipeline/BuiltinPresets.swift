@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
 import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// The six built-in presets, embedded so an installed `lineart` works from any directory.
 /// Each text is byte-for-byte the file `Presets/NAME.json` (a test keeps them identical):

@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
 import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// A key written twice in one object of a JSON text (`{"thickness": 2, "thickness": 9}`).
 ///

@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
 import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// Where JSON text stops being JSON, for people: "invalid value at line 2, column 29".
 ///

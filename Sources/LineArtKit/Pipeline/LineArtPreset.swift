@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
 import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// Which fillability targets a page is judged against.
 public enum FillabilityProfile: String, Sendable, Equatable, CaseIterable {

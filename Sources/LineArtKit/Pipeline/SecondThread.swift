@@ -1,9 +1,5 @@
 import CImageCodecs
-#if canImport(FoundationEssentials)
 import FoundationEssentials
-#else
-import Foundation
-#endif
 import Dispatch
 
 /// Runs `foreground` on the calling thread and `background` at the same time on a thread of

@@ -1,10 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 extension String {
     /// `format` with `arguments` by the C library's `vsnprintf` (numbers: `%.1f`, `%9.1f`,

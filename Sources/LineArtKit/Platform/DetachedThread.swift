@@ -1,10 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// Starts `body` at once on a new POSIX thread of its own, detached: nobody joins it, and
 /// its resources go when `body` returns. Callers wait for its work with a semaphore or a
@@ -24,11 +18,7 @@ func startDetachedThread(stackSize: Int? = nil, _ body: @escaping @Sendable () -
     pthread_attr_setdetachstate(&attributes, Int32(PTHREAD_CREATE_DETACHED))
     if let stackSize { pthread_attr_setstacksize(&attributes, stackSize) }
     let context = Unmanaged.passRetained(Body(body)).toOpaque()
-    #if canImport(Darwin)
-    var thread: pthread_t?
-    #else
     var thread = pthread_t()
-    #endif
     let status = pthread_create(&thread, &attributes, { context in
         let pointer: UnsafeMutableRawPointer? = context
         Unmanaged<Body>.fromOpaque(pointer!).takeRetainedValue().run()

@@ -1,10 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// A POSIX mutex with a condition variable: `lock()`/`unlock()` around shared state,
 /// `wait()` (with the lock held) until another thread calls `signal()` or `broadcast()`.

@@ -1,15 +1,5 @@
-#if canImport(FoundationEssentials)
 import FoundationEssentials
-#else
-import Foundation
-#endif
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 extension LabColor {
     /// CIE L*a*b* (D65) back to 8-bit sRGB: the exact inverse of the formulas of

@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
 import FoundationEssentials
-#else
-import Foundation
-#endif
 
 extension RegionMap {
     /// The name ending of a region map file: `NAME.regions.png`.

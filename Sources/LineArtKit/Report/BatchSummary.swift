@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
 import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// The batch report (`report.json`) of `lineart convert`. Described by `docs/report.schema.json`.
 public struct BatchSummary: Sendable, Encodable {

@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
 import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// An HTML contact sheet of a batch: each photo beside its page, with the preset, the
 /// verdict, the four fillability metrics and the faces found, so a person can judge the

@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
 import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// Encodes a report as pretty, key-sorted JSON with a trailing newline: stable
 /// output that diff tools and other programs read easily.

@@ -1,15 +1,5 @@
-#if canImport(FoundationEssentials)
 import FoundationEssentials
-#else
-import Foundation
-#endif
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// The `pages/rank-K/` folders of a tuning run's output folder: the pages of its top
 /// combinations, one folder per rank, mirroring the samples' tree.

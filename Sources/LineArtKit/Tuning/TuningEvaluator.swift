@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
 import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// Runs the pipeline for every (settings, photo) pair of a tuning run.
 ///

@@ -11,14 +11,20 @@ import Testing
         (try? FileManager.default.contentsOfDirectory(atPath: url.path))?.sorted() ?? []
     }
 
+    /// apple.jpg converted with the toddler preset into `folder`/apple.*.
+    static func convert(into folder: URL, threads: Int, outputs: PageOutputs = PageOutputs(),
+                        existing: ExistingOutputPolicy = .fail) throws -> PageConversion {
+        var converter = try PhotoConverter(preset: try BuiltinPresets.named("toddler"))
+        converter.threads = threads
+        return converter.convert(BatchInput(path: photo, relativePath: "apple.jpg"),
+                                 paths: ConversionPaths(base: folder.appendingPathComponent("apple").path),
+                                 outputs: outputs, existing: existing)
+    }
+
     @Test(arguments: [1, 2]) func bothAreWrittenAndNoTemporaryIsLeft(threads: Int) throws {
         let folder = try Fixtures.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
-        var converter = try PhotoConverter(preset: try BuiltinPresets.named("toddler"))
-        converter.threads = threads
-        let paths = ConversionPaths(base: folder.appendingPathComponent("apple").path)
-        let conversion = converter.convert(BatchInput(path: Self.photo, relativePath: "apple.jpg"), paths: paths,
-                                           outputs: PageOutputs(), existing: .fail)
+        let conversion = try Self.convert(into: folder, threads: threads)
         guard case .converted = conversion.outcome else {
             Issue.record("not converted: \(conversion.outcome)")
             return
@@ -34,11 +40,7 @@ import Testing
         for threads in [1, 2] {
             let folder = try Fixtures.temporaryDirectory()
             defer { try? FileManager.default.removeItem(at: folder) }
-            var converter = try PhotoConverter(preset: try BuiltinPresets.named("toddler"))
-            converter.threads = threads
-            let paths = ConversionPaths(base: folder.appendingPathComponent("apple").path)
-            let conversion = converter.convert(BatchInput(path: Self.photo, relativePath: "apple.jpg"), paths: paths,
-                                               outputs: outputs, existing: .fail)
+            let conversion = try Self.convert(into: folder, threads: threads, outputs: outputs)
             guard case .converted(let report) = conversion.outcome else {
                 Issue.record("not converted at \(threads) threads: \(conversion.outcome)")
                 return
@@ -63,11 +65,7 @@ import Testing
         let blocker = folder.appendingPathComponent("apple.png")
         try FileManager.default.createDirectory(at: blocker, withIntermediateDirectories: false)
         try Data([1]).write(to: blocker.appendingPathComponent("keep"))
-        var converter = try PhotoConverter(preset: try BuiltinPresets.named("toddler"))
-        converter.threads = threads
-        let paths = ConversionPaths(base: folder.appendingPathComponent("apple").path)
-        let conversion = converter.convert(BatchInput(path: Self.photo, relativePath: "apple.jpg"), paths: paths,
-                                           outputs: PageOutputs(), existing: .overwrite)
+        let conversion = try Self.convert(into: folder, threads: threads, existing: .overwrite)
         guard case .failed(let reason) = conversion.outcome else {
             Issue.record("converted although the page could not be written")
             return
