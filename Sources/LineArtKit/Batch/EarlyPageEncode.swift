@@ -27,10 +27,7 @@ final class EarlyPageEncode: Sendable {
         _ = startOnSecondThread {
             var milliseconds = 0.0
             let bytes = timed(&milliseconds) {
-                Result { () throws(CodecError) -> [UInt8] in
-                    try PNGEncoder(pixelFormat: .bilevel, dpi: dpi,
-                                   compressionLevel: PhotoConverter.pageCompressionLevel).encode(page)
-                }
+                Result { () throws(CodecError) -> [UInt8] in try PhotoConverter.pageEncoder(dpi: dpi).encode(page) }
             }
             pending.fulfil((bytes, milliseconds))
         }
