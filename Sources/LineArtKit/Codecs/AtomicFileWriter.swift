@@ -69,18 +69,8 @@ public struct AtomicFileWriter: Sendable, Equatable {
             throw failure(code == ENOTDIR ? Self.notAFolder(above: directory) : "cannot create a file in \(directory): \(Self.reason(code))")
         }
         var problem: String? = nil
-        bytes.withUnsafeBytes { raw in
-            var done = 0
-            while done < raw.count, let base = raw.baseAddress {
-                let n = systemWrite(fd, base + done, raw.count - done)
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    problem = Self.reason(errno)
-                    return
-                }
-                done += n
-            }
-        }
+        let writeError = bytes.withUnsafeBytes { writeFully(fd, $0) }
+        if writeError != 0 { problem = Self.reason(writeError) }
         if problem == nil, fsync(fd) != 0 { problem = "cannot sync: \(Self.reason(errno))" }
         if close(fd) != 0, problem == nil { problem = "cannot close: \(Self.reason(errno))" }
         if let problem {
@@ -208,7 +198,17 @@ public func writeAtomically(_ bytes: [UInt8], to url: URL, createParentDirectori
     try AtomicFileWriter(createParentDirectories: createParentDirectories).write(bytes, to: url)
 }
 
-/// write(2), named apart from the `write` methods above.
-private func systemWrite(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
-    write(fd, buffer, count)
+/// Every byte of `bytes` to `fd` with write(2), through short writes and interrupted calls.
+/// - Returns: 0, or errno of the write that failed (the rest is not written).
+public func writeFully(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) -> Int32 {
+    var done = 0
+    while done < bytes.count, let base = bytes.baseAddress {
+        let n = write(fd, base + done, bytes.count - done)
+        if n < 0 {
+            if errno == EINTR { continue }
+            return errno
+        }
+        done += n
+    }
+    return 0
 }

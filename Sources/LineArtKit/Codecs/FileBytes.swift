@@ -83,28 +83,18 @@ enum FileBytes {
     }
 
     /// Up to the first `count` bytes of the file at `path` (fewer when it is shorter); nil
-    /// when it cannot be opened or read. Opened non-blocking, so a FIFO without a writer
-    /// gives no bytes instead of a wait.
+    /// when it cannot be opened or read (a FIFO or socket cannot: pread(2) refuses them).
+    /// Opened non-blocking, so a FIFO is not waited for.
     static func head(path: String, count: Int) -> [UInt8]? {
         let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         if fd < 0 { return nil }
         defer { close(fd) }
-        var failed = false
+        var error: Int32 = 0
         let bytes = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
-            var done = 0
-            while done < count, let base = buffer.baseAddress {
-                let n = read(fd, base + done, count - done)
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    failed = errno != EAGAIN
-                    break
-                }
-                if n == 0 { break }
-                done += n
-            }
-            initialized = done
+            guard let base = buffer.baseAddress else { return }
+            (initialized, error) = readFully(fd, into: base, count: count, at: 0)
         }
-        return failed ? nil : bytes
+        return error == 0 ? bytes : nil
     }
 
     /// What a file of mode `mode` is when it is not a regular file ("FIFO", "directory", ...);

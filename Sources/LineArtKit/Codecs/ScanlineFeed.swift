@@ -82,9 +82,7 @@ final class ScanlineFeed: @unchecked Sendable {
     /// stages reuse them once freed (a second thread's arena would keep them resident).
     func run(decoding decode: @escaping @Sendable () -> Void, consumer: any ScanlineConsumer) {
         let decoded = DispatchSemaphore(value: 0)
-        let callerCPU = cic_current_cpu()
-        startDetachedThread(stackSize: 1 << 20) { [self] in
-            _ = cic_move_calling_thread_off_cpu(callerCPU)  // see startOnSecondThread
+        startDetachedThread(stackSize: 1 << 20, besideCaller: true) { [self] in
             decode()
             end()
             decoded.signal()

@@ -15,20 +15,12 @@ func runOnSecondThread<Foreground, Background: Sendable>(
 /// Starts `work` on a thread of its own (a dedicated thread, not a Dispatch worker, so it
 /// starts even when every worker is busy), lowered by `niceness` on Linux when above 0.
 /// Its result is waited for with ``PendingResult/wait()``.
-///
-/// The thread starts by moving off the caller's core: the work is meant to run beside the
-/// caller's. The scheduler places a new thread on the core that looks idlest, which is the
-/// caller's own when the other is finishing a thread that just ended (a decoder part, a
-/// file half); both then share one core for a scheduler tick or more. In 24 traced fresh
-/// `convert`s of the 20 MP photo, the decoder's second part started 2.5-4 ms late in the
-/// 5 that began on the caller's core.
+/// It starts on another core than the caller's (``startDetachedThread(stackSize:besideCaller:_:)``).
 func startOnSecondThread<Value: Sendable>(niceness: Int32 = 0, _ work: @escaping @Sendable () -> Value)
     -> PendingResult<Value>
 {
     let pending = PendingResult<Value>()
-    let callerCPU = cic_current_cpu()
-    startDetachedThread {
-        _ = cic_move_calling_thread_off_cpu(callerCPU)
+    startDetachedThread(besideCaller: true) {
         if niceness > 0 { _ = cic_lower_calling_thread_priority(niceness) }
         pending.fulfil(work())
     }
