@@ -8,8 +8,9 @@ import Synchronization
 /// The segmentation's union-find runs on both cores and its two threads meet after every
 /// weight bucket, so a third thread that takes either core for a moment stalls both. Work
 /// meant for the idle core waits (``wait()``) until the extraction says it is past its
-/// two-core steps (``release()``, through the task-local ``current``). Releasing twice,
-/// or with nothing waiting, does nothing.
+/// two-core steps: the union-find's second thread opens it as it ends (``HalvesMerge``),
+/// and ``release()``, through the task-local ``current``, after the union-find's two-thread
+/// part in any case. Releasing twice, or with nothing waiting, does nothing.
 ///
 /// The woken work then moves off the core the extraction runs on. Woken by the extraction's
 /// thread, the scheduler tends to start it on that thread's core, where the two share one
@@ -22,20 +23,23 @@ final class SecondCoreHandOff: Sendable {
 
     private let released = Atomic<Bool>(false)
     private let signal = DispatchSemaphore(value: 0)
-    /// The CPU of the thread that called ``open()`` (-1: not known).
+    /// The CPU ``open(awayFrom:)`` was given (-1: not known).
     private let releasingCPU = Atomic<Int32>(-1)
 
     /// Tells the waiting work (if any) that the calling extraction no longer needs the second core.
     static func release() { current?.open() }
 
-    /// Lets ``wait()`` return; only the first call counts.
-    func open() {
+    /// Lets ``wait()`` return; only the first call counts. The woken work moves off `cpu`:
+    /// by default the caller's, the extraction's own when it calls; a thread of the
+    /// extraction that is about to end passes the extraction's CPU instead, so that the work
+    /// stays on the core that thread leaves (``HalvesMerge``).
+    func open(awayFrom cpu: Int32 = cic_current_cpu()) {
         guard !released.exchange(true, ordering: .acquiringAndReleasing) else { return }
-        releasingCPU.store(cic_current_cpu(), ordering: .relaxed)
+        releasingCPU.store(cpu, ordering: .relaxed)
         signal.signal()
     }
 
-    /// Returns once ``open()`` was called, on another CPU than the one ``open()`` ran on
+    /// Returns once ``open(awayFrom:)`` was called, on another CPU than the one it was given
     /// when the calling thread may run on another.
     func wait() {
         signal.wait()
