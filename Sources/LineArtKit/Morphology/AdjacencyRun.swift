@@ -4,7 +4,7 @@
 /// the same pair repeats pixel after pixel, so the graphs add a whole run at once (see
 /// ``forEachContactRun(_:width:height:ignoring:_:)``, used by ``SegmentGraph`` of the
 /// regions engine and the region graph of ``mergeSmallRegions(_:minArea:lineWidth:keepShare:fillBelow:eraseLooseInk:)``).
-struct AdjacencyRun {
+struct AdjacencyRun: Sendable {
     var a: Int32 = 0
     var b: Int32 = 0
     var length = 0
@@ -51,34 +51,77 @@ func forEachContactRun(_ labels: UnsafeBufferPointer<Int32>, width: Int, height:
 func forEachContactRun(_ labels: UnsafeBufferPointer<Int32>, width: Int, height: Int, ignoring ignored: Int32 = -1,
                        rows: Range<Int>? = nil, step: (_ x: Int, _ y: Int, _ across: Bool) -> Float,
                        _ body: (_ a: Int32, _ b: Int32, _ length: Int, _ stepSum: Float) -> Void) {
-    var across = AdjacencyRun(), down = AdjacencyRun()
+    var scan = ContactRunScan(labels, width: width, height: height, ignoring: ignored)
     for y in rows ?? 0..<height {
-        let row = y * width
         for x in 0..<width {
-            let a = labels[row + x]
-            guard a != ignored else { continue }
-            if x + 1 < width {
-                let b = labels[row + x + 1]
-                if b != ignored && b != a {
-                    let s = step(x, y, true)
-                    if !across.extend(a, b, step: s) {
-                        if across.length > 0 { body(across.a, across.b, across.length, across.stepSum) }
-                        across.start(a, b, step: s)
-                    }
-                }
-            }
-            if y + 1 < height {
-                let b = labels[row + width + x]
-                if b != ignored && b != a {
-                    let s = step(x, y, false)
-                    if !down.extend(a, b, step: s) {
-                        if down.length > 0 { body(down.a, down.b, down.length, down.stepSum) }
-                        down.start(a, b, step: s)
-                    }
+            scan.visit(x: x, y: y, step: step) { run, _ in body(run.a, run.b, run.length, run.stepSum) }
+        }
+    }
+    scan.finish { run, _ in body(run.a, run.b, run.length, run.stepSum) }
+}
+
+/// The state of ``forEachContactRun(_:width:height:ignoring:rows:step:_:)`` between pixels:
+/// the run of contacts with the right-hand neighbour and the run with the lower one.
+struct ContactRunScan {
+    let labels: UnsafeBufferPointer<Int32>
+    let width: Int
+    let height: Int
+    let ignored: Int32
+    var across = AdjacencyRun()
+    var down = AdjacencyRun()
+
+    init(_ labels: UnsafeBufferPointer<Int32>, width: Int, height: Int, ignoring ignored: Int32 = -1) {
+        self.labels = labels
+        self.width = width
+        self.height = height
+        self.ignored = ignored
+    }
+
+    /// The event of the contact between pixel `p` and its right-hand (`across`) or lower
+    /// neighbour: contacts in scan order have increasing events.
+    @inline(__always)
+    static func event(pixel p: Int, across: Bool) -> Int { 2 * p + (across ? 0 : 1) }
+
+    /// Pixel (x, y)'s contacts, right-hand then lower: each extends its run or ends it
+    /// (`emit(run, event)`, the event of the contact that ended it) and starts the next.
+    /// Returns whether the across and the down run started anew.
+    @inline(__always) @discardableResult
+    mutating func visit(x: Int, y: Int, step: (_ x: Int, _ y: Int, _ across: Bool) -> Float,
+                        emit: (AdjacencyRun, Int) -> Void) -> (across: Bool, down: Bool) {
+        let p = y * width + x
+        let a = labels[p]
+        var started = (across: false, down: false)
+        guard a != ignored else { return started }
+        if x + 1 < width {
+            let b = labels[p + 1]
+            if b != ignored && b != a {
+                let s = step(x, y, true)
+                if !across.extend(a, b, step: s) {
+                    if across.length > 0 { emit(across, Self.event(pixel: p, across: true)) }
+                    across.start(a, b, step: s)
+                    started.across = true
                 }
             }
         }
+        if y + 1 < height {
+            let b = labels[p + width]
+            if b != ignored && b != a {
+                let s = step(x, y, false)
+                if !down.extend(a, b, step: s) {
+                    if down.length > 0 { emit(down, Self.event(pixel: p, across: false)) }
+                    down.start(a, b, step: s)
+                    started.down = true
+                }
+            }
+        }
+        return started
     }
-    if across.length > 0 { body(across.a, across.b, across.length, across.stepSum) }
-    if down.length > 0 { body(down.a, down.b, down.length, down.stepSum) }
+
+    /// The runs still open at the end of the scan, across then down (event `Int.max`).
+    mutating func finish(emit: (AdjacencyRun, Int) -> Void) {
+        if across.length > 0 { emit(across, .max) }
+        if down.length > 0 { emit(down, .max) }
+        across = AdjacencyRun()
+        down = AdjacencyRun()
+    }
 }

@@ -106,10 +106,15 @@ struct SegmentGraph {
                 for x in 0..<width { border[Int(lab[x])] = true; border[Int(lab[(height - 1) * width + x])] = true }
                 for y in 0..<height { border[Int(lab[y * width])] = true; border[Int(lab[y * width + width - 1])] = true }
             }
-            // Each run of contacts between the same pair is added to the tables once.
+            // Each run of contacts between the same pair is added to the tables once. The lower
+            // rows are scanned on the second core, free once the face detection is done
+            // (the tables fill on this thread, in the one-thread order).
+            // 25 traced passes of the 20 MP photo: 2.39 -> 1.97 ms (the face detection still
+            // holds the second core for the first 0.7 ms).
             var all = SegmentContact()
             colours.samples.withUnsafeBufferPointer { px in
-                forEachContactRun(lab, width: width, height: height, step: { x, y, across in
+                forEachContactRunInHalves(lab, width: width, height: height, threads: PhotoThreads.count,
+                                          step: { x, y, across in
                     localColourStep(px, width: width, height: height, channels: ch, x: x, y: y, across: across)
                 }) { a, b, length, stepSum in
                     let contact = SegmentContact(length: Int32(truncatingIfNeeded: length), stepSum: stepSum)
