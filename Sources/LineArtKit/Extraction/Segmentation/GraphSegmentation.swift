@@ -48,7 +48,7 @@ public func graphSegmentation(_ image: FloatImage, scale: Float, minSize: Int,
         count = n
     }
     var sizes = [Int32](repeating: 1, count: n)
-    var touchesSmall = [Bool](unsafeUninitializedCapacity: n) { _, count in count = n }
+    var touchesSmall = [UInt8](unsafeUninitializedCapacity: n) { _, count in count = n }
     let threadCount = threads ?? PhotoThreads.count
     edges.keys.withUnsafeBufferPointer { keys in
     edges.bucketStart.withUnsafeBufferPointer { bucketStart in
@@ -66,8 +66,11 @@ public func graphSegmentation(_ image: FloatImage, scale: Float, minSize: Int,
         // One thread from here on: the second core is free for the work waiting for it.
         SecondCoreHandOff.release()
         forest.merge(buckets: oneThreadBuckets, bucketStart: bucketStart.baseAddress!)
-        touchesSmall.withUnsafeMutableBufferPointer { touchesSmall in
-            forest.joinSmall(minSize: minSize, pixels: n, keyCount: keys.count, touchesSmall: touchesSmall.baseAddress!)
+        edges.weights.withUnsafeBufferPointer { weights in
+            touchesSmall.withUnsafeMutableBufferPointer { touchesSmall in
+                forest.joinSmall(minSize: minSize, width: width, height: height, weights: weights.baseAddress!,
+                                 buckets: buckets, touchesSmall: touchesSmall.baseAddress!)
+            }
         }
     }
     }

@@ -62,21 +62,36 @@ struct SegmentationForest: @unchecked Sendable {
     /// Joins components smaller than `minSize` to a neighbour along their lightest edges:
     /// every key in order, the two components joining when either is small. Components only
     /// grow, so an edge whose two pixels both lie in components of at least `minSize` now
-    /// can never join anything below: only edges with a pixel in a small component are
-    /// walked. `touchesSmall` is scratch for one flag per pixel.
-    func joinSmall(minSize: Int, pixels: Int, keyCount: Int, touchesSmall: UnsafeMutablePointer<Bool>) {
+    /// can never join anything below: only the edges with a pixel in a small component are
+    /// walked, in the order of the keys.
+    ///
+    /// Those edges are few (5.6% on the 20 MP photo), so they are listed from the pixels
+    /// instead of filtered from every key (``SmallSegmentEdges``): on the 20 MP photo the
+    /// walk took 2.15 ms filtering every key, and takes 0.83 ms listing and sorting plus
+    /// 0.5 ms joining (medians of 25 traced passes; the listing waits on reads of the
+    /// buckets, which the sort left in memory long before).
+    /// `touchesSmall` is scratch for one flag per pixel.
+    func joinSmall(minSize: Int, width: Int, height: Int, weights: UnsafePointer<UInt16>, buckets: Int,
+                   touchesSmall: UnsafeMutablePointer<UInt8>) {
         guard minSize > 1 else { return }
         let small = Int32(clamping: minSize)
+        let pixels = width * height
+        var flagged = 0
         for i in 0..<pixels {
             let r = find(i)
             node[i].parent = Int32(truncatingIfNeeded: r)
-            touchesSmall[i] = size[r] < small
+            let isSmall: UInt8 = size[r] < small ? 1 : 0
+            touchesSmall[i] = isSmall
+            flagged &+= Int(isSmall)
         }
-        for k in 0..<keyCount {
-            let (p, q) = endpoints(keys[k])
-            guard touchesSmall[p] || touchesSmall[q] else { continue }
-            let a = find(p), b = find(q)
-            if a != b && (size[a] < small || size[b] < small) { _ = union(a, b) }
+        let edges = SmallSegmentEdges(touchesSmall: touchesSmall, flagged: flagged, width: width, height: height, weights: weights,
+                                      buckets: buckets)
+        edges.keys.withUnsafeBufferPointer { keys in
+            for key in keys {
+                let (p, q) = endpoints(key)
+                let a = find(p), b = find(q)
+                if a != b && (size[a] < small || size[b] < small) { _ = union(a, b) }
+            }
         }
     }
 }

@@ -17,6 +17,10 @@ struct SortedGridEdges {
     var bucketStart: [Int]
     /// Offset from `p` to the neighbour in each direction: `[1, width, width + 1, width - 1]`.
     let neighbourOffset: [Int]
+    /// The bucket of every edge, per row `y` as four runs of `width`, one per direction:
+    /// edge `(y · width + x) · 4 + d` is in bucket `weights[(y · 4 + d) · width + x]`
+    /// (`buckets` where the neighbour is off the image).
+    let weights: [UInt16]
 
     /// Weighs and sorts every edge of `image`'s grid.
     ///
@@ -107,6 +111,7 @@ struct SortedGridEdges {
         }
         self.keys = keys
         self.bucketStart = start
+        self.weights = weights
     }
 }
 
