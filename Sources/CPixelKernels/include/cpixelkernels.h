@@ -10,6 +10,7 @@
  */
 
 #include <stddef.h>
+#include <stdint.h>
 
 #ifdef __cplusplus
 extern "C" {
@@ -25,6 +26,19 @@ extern "C" {
  */
 size_t cpk_lab_from_srgb(const float *src, float *dst, size_t n,
                          const float *linear_table, const float *f_table);
+
+/*
+ * One row of the area resize's horizontal pass for RGB bytes (AreaRowKernel.horizontalSums):
+ * output pixel x, for x in [0, out_width - 1), gets per channel the sum over k in
+ * [0, count[x]) of weights[offset[x] + k] * src_row[3 * (start[x] + k) + c], in exact
+ * 32-bit integer arithmetic, written to dst[3 * x + c]. The last output pixel is left to
+ * the caller: the kernel reads and writes one value past each pixel it handles.
+ * Every weight must be below 32768. Returns the number of output pixels written
+ * (out_width - 1, or 0 without SSE2 or when out_width < 2).
+ */
+size_t cpk_area_row_sums_rgb(const uint8_t *src_row, int32_t *dst, size_t out_width,
+                             const intptr_t *start, const intptr_t *count, const intptr_t *offset,
+                             const int32_t *weights);
 
 #ifdef __cplusplus
 }

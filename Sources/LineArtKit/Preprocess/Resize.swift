@@ -1,3 +1,5 @@
+import CPixelKernels
+
 /// Area-averaging (box-filter, "pixel mixing") downscaling.
 ///
 /// Every output pixel is the exact area-weighted mean of the input pixels its
@@ -246,7 +248,13 @@ struct AreaRowKernel {
                 let srcRow = src + y * inW * ch
                 let dst = sums + (y % ringRows) * outW * ch
                 if ch == 3 {
-                    for x in 0..<outW {
+                    // The SSE2 kernel takes all but the last pixel (its weights, overlaps of at
+                    // most outW units, must stay below 2^15); the loop the rest.
+                    let done = outW < 1 << 15
+                        ? cpk_area_row_sums_rgb(srcRow, dst, outW, xs.baseAddress!, xc.baseAddress!, xo.baseAddress!,
+                                                wt.baseAddress!)
+                        : 0
+                    for x in done..<outW {
                         var p = srcRow + xs[x] * 3
                         var r: Int32 = 0, g: Int32 = 0, b: Int32 = 0
                         let o = xo[x]

@@ -1,0 +1,49 @@
+import CPixelKernels
+import Testing
+@testable import LineArtKit
+
+/// ``AreaRowKernel/horizontalSums(_:rows:into:ringRows:)`` (the SSE2 kernel for RGB, then
+/// the loop) gives the weighted sums of ``AreaWeights`` exactly.
+@Suite struct AreaRowSumsTests {
+    @Test(arguments: [(1368, 768), (7, 3), (10, 9), (5, 5), (9, 1), (4, 2), (3, 2), (1000, 999), (301, 37)])
+    func rgbSumsAreTheWeightedSums(inW: Int, outW: Int) {
+        let rows = 3
+        var random = SplitMix64(seed: UInt64(inW * 1000 + outW))
+        let bytes = (0..<(inW * rows * 3)).map { _ in UInt8(truncatingIfNeeded: random.next()) }
+        let kernel = AreaRowKernel(input: ImageSize(width: inW, height: rows), output: ImageSize(width: outW, height: rows),
+                                   channels: 3)
+        var sums = [Int32](repeating: -1, count: outW * rows * 3)
+        bytes.withUnsafeBufferPointer { src in
+            sums.withUnsafeMutableBufferPointer { out in
+                kernel.horizontalSums(src.baseAddress!, rows: 0..<rows, into: out.baseAddress!, ringRows: rows)
+            }
+        }
+        let w = AreaWeights(inputLength: inW, outputLength: outW)
+        var expected: [Int32] = []
+        for y in 0..<rows {
+            for x in 0..<outW {
+                for c in 0..<3 {
+                    var sum = 0
+                    for k in 0..<w.count[x] {
+                        sum += Int(w.weights[w.offset[x] + k]) * Int(bytes[(y * inW + w.start[x] + k) * 3 + c])
+                    }
+                    expected.append(Int32(sum))
+                }
+            }
+        }
+        #expect(sums == expected)
+    }
+
+    #if arch(x86_64)
+    /// On x86-64 the kernel does all but the last pixel of a row.
+    @Test func theKernelTakesAllButTheLastPixel() {
+        let w = AreaWeights(inputLength: 10, outputLength: 4)
+        let weights = w.weights.map { Int32($0) }
+        let row = [UInt8](repeating: 2, count: 30)
+        var out = [Int32](repeating: 0, count: 12)
+        let done = cpk_area_row_sums_rgb(row, &out, 4, w.start, w.count, w.offset, weights)
+        #expect(done == 3)
+        #expect(out[0...8].allSatisfy { $0 == 2 * 10 })  // each output's weights add up to 10
+    }
+    #endif
+}
