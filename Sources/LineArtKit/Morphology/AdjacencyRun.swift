@@ -26,6 +26,17 @@ struct AdjacencyRun: Sendable {
         length = 1
         stepSum = step
     }
+
+    /// Counts a contact between `x` and `y`: extends the run, or else ends it (`emit(run,
+    /// event)`, when it holds contacts) and starts the next with this one. Returns whether
+    /// the run started anew.
+    @inline(__always)
+    mutating func take(_ x: Int32, _ y: Int32, step: Float, event: Int, emit: (AdjacencyRun, Int) -> Void) -> Bool {
+        if extend(x, y, step: step) { return false }
+        if length > 0 { emit(self, event) }
+        start(x, y, step: step)
+        return true
+    }
 }
 
 /// Calls `body(a, b, length)` for each run of 4-neighbour contacts between two different
@@ -95,23 +106,15 @@ struct ContactRunScan {
         if x + 1 < width {
             let b = labels[p + 1]
             if b != ignored && b != a {
-                let s = step(x, y, true)
-                if !across.extend(a, b, step: s) {
-                    if across.length > 0 { emit(across, Self.event(pixel: p, across: true)) }
-                    across.start(a, b, step: s)
-                    started.across = true
-                }
+                started.across = across.take(a, b, step: step(x, y, true), event: Self.event(pixel: p, across: true),
+                                             emit: emit)
             }
         }
         if y + 1 < height {
             let b = labels[p + width]
             if b != ignored && b != a {
-                let s = step(x, y, false)
-                if !down.extend(a, b, step: s) {
-                    if down.length > 0 { emit(down, Self.event(pixel: p, across: false)) }
-                    down.start(a, b, step: s)
-                    started.down = true
-                }
+                started.down = down.take(a, b, step: step(x, y, false), event: Self.event(pixel: p, across: false),
+                                         emit: emit)
             }
         }
         return started
