@@ -89,7 +89,7 @@ public struct LineArtPipeline: Sendable {
                               regionColours: colours)
     }
 
-    /// Stage 1: resize to `maxDimension`, blur, contrast curve, denoise, polarity.
+    /// Stage 1: resize to `maxDimension`, blur, contrast curve, denoise.
     public func preprocess(_ photo: ByteImage) -> PreprocessedImage {
         var options = PreprocessOptions(settings)
         options.threads = threads

@@ -10,8 +10,8 @@ public struct StageTimings: Sendable, Equatable, Codable {
     public var decode: Double = 0
     /// From the end of `decode` until the working planes are ready: the whole preprocessing
     /// step, or, when it overlapped the decode, the wait for its last rows plus margin
-    /// detection and the steps after the first Kuwahara pass (blur, contrast, luminance,
-    /// polarity; the plain steps again if the photo has margins to trim).
+    /// detection and the steps after the first Kuwahara pass (blur, contrast, luminance; the
+    /// plain steps again if the photo has margins to trim).
     public var preprocess: Double = 0
     /// The extraction engine; with one thread also the drawing test and face detection,
     /// which with two run on the second core beside extraction and post-processing.
