@@ -40,6 +40,16 @@ size_t cpk_area_row_sums_rgb(const uint8_t *src_row, int32_t *dst, size_t out_wi
                              const intptr_t *start, const intptr_t *count, const intptr_t *offset,
                              const int32_t *weights);
 
+/*
+ * The area resize's vertical pass (AreaRowKernel.verticalMeans): out[i] for i in
+ * [0, length) is the float nearest to (the sum over k in [0, count) of weights[k] *
+ * rows[k][i]) / denominator. Every product and partial sum is a whole number below 2^53,
+ * so the double arithmetic is exact: the same value as the 64-bit integer sum the Swift
+ * loop took, divided once. Two values at a time with SSE2; one at a time elsewhere.
+ */
+void cpk_weighted_row_means(const int32_t *const *rows, const double *weights, size_t count,
+                            size_t length, double denominator, float *out);
+
 #ifdef __cplusplus
 }
 #endif

@@ -63,17 +63,15 @@ final class OverlappedPreprocess: ScanlineConsumer, @unchecked Sendable {
         let radius = max(0, options.denoiseRadius)
         let ringRows = kernel.maxRowsPerOutputRow
         var sums = [Int32](repeating: 0, count: ringRows * rowLen)
-        var scratch = [Int64](repeating: 0, count: rowLen)
         var means = [Float](repeating: 0, count: rowLen)
         var lab = [Float](repeating: 0, count: w * 3)  // a* = b* = 0 stay for gray input
         var complete = false
         var lightness = [Float](repeating: 0, count: w * h)
         let out = [Float](unsafeUninitializedCapacity: w * h * 3) { buffer, initialized in
             sums.withUnsafeMutableBufferPointer { sums in
-            scratch.withUnsafeMutableBufferPointer { scratch in
             means.withUnsafeMutableBufferPointer { means in
             lab.withUnsafeMutableBufferPointer { lab in
-                let sums = sums.baseAddress!, scratch = scratch.baseAddress!
+                let sums = sums.baseAddress!
                 let means = means.baseAddress!, lab = lab.baseAddress!, dst = buffer.baseAddress!
                 var decoded = 0, summed = 0, made = 0
                 /// Lab row `y` (rows are made in order) into `lab`; false when the decode
@@ -91,7 +89,7 @@ final class OverlappedPreprocess: ScanlineConsumer, @unchecked Sendable {
                         kernel.horizontalSums(feed.pixels, rows: summed..<upTo, into: sums, ringRows: ringRows)
                         summed = upTo
                     }
-                    kernel.verticalMeans(row: y, sums: sums, ringRows: ringRows, scratch: scratch, into: means)
+                    kernel.verticalMeans(row: y, sums: sums, ringRows: ringRows, into: means)
                     LabColor.convert(means, channels: ch, into: lab, pixels: 0..<w)
                     for x in 0..<w { lightness[y * w + x] = lab[3 * x] }
                     made += 1
@@ -107,7 +105,7 @@ final class OverlappedPreprocess: ScanlineConsumer, @unchecked Sendable {
                     complete = kuwaharaBand(dst: dst, width: w, height: h, channels: 3, radius: radius,
                                             rows: 0..<h) { y in makeLabRow(y) ? UnsafePointer(lab) : nil }
                 }
-            }}}}
+            }}}
             initialized = complete ? w * h * 3 : 0
         }
         if complete {

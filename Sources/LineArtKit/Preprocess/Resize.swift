@@ -163,11 +163,11 @@ func areaResample<In, Out>(_ image: Image<In>, to size: ImageSize,
     return Image(width: outW, height: outH, channels: ch, samples: out)
 }
 
-/// Bytes to floats entirely in integer arithmetic: the horizontal sums (at most `inW · 255`)
-/// are kept as `Int32`, the vertical sums (at most `inW · inH · 255`) as `Int64`, and each
-/// total is divided once in `Double`. Every intermediate is the exact integer the generic
-/// `Double` path computes, so the result is bit-identical to it, with half the memory
-/// traffic and integer loops the compiler vectorises.
+/// Bytes to floats in exact whole-number arithmetic: the horizontal sums (at most `inW · 255`)
+/// are kept as `Int32`, the vertical sums (at most `inW · inH · 255`, exact in `Double`) are
+/// added up and divided once (``AreaRowKernel/verticalMeans(row:sums:ringRows:into:)``).
+/// Every intermediate is the exact integer the generic `Double` path computes, so the result
+/// is bit-identical to it, with half the memory traffic.
 func areaResampleBytesToFloat(_ image: ByteImage, to size: ImageSize, threads: Int = 1) -> FloatImage {
     let inW = image.width, inH = image.height, ch = image.channels
     let outW = size.width, outH = size.height
@@ -185,12 +185,8 @@ func areaResampleBytesToFloat(_ image: ByteImage, to size: ImageSize, threads: I
     let out = [Float](unsafeUninitializedCapacity: rowLen * outH) { buffer, initialized in
         mid.withUnsafeBufferPointer { m in
           forEachRowBand(rows: outH, threads: threads) { band in
-            var acc = [Int64](repeating: 0, count: rowLen)
-            acc.withUnsafeMutableBufferPointer { a in
-                for y in band {
-                    kernel.verticalMeans(row: y, sums: m.baseAddress!, ringRows: inH, scratch: a.baseAddress!,
-                                         into: buffer.baseAddress! + y * rowLen)
-                }
+            for y in band {
+                kernel.verticalMeans(row: y, sums: m.baseAddress!, ringRows: inH, into: buffer.baseAddress! + y * rowLen)
             }
           }
         }
@@ -214,7 +210,6 @@ struct AreaRowKernel {
     let xWeights: AreaWeights
     let yWeights: AreaWeights
     private let xWeights32: [Int32]
-    private let yWeights64: [Int64]
     private let denominator: Double
 
     init(input: ImageSize, output: ImageSize, channels: Int) {
@@ -224,7 +219,6 @@ struct AreaRowKernel {
         xWeights = AreaWeights(inputLength: input.width, outputLength: output.width)
         yWeights = AreaWeights(inputLength: input.height, outputLength: output.height)
         xWeights32 = xWeights.weights.map { Int32($0) }
-        yWeights64 = yWeights.weights.map { Int64($0) }
         denominator = Double(input.width) * Double(input.height)
     }
 
@@ -280,23 +274,18 @@ struct AreaRowKernel {
         }}}}
     }
 
-    /// Vertical pass of output row `y` (exact `Int64` sums in `scratch`, `outW · channels`
-    /// of them), divided once by `inW · inH`, into `out`. Its input rows must be summed.
-    func verticalMeans(row y: Int, sums: UnsafePointer<Int32>, ringRows: Int, scratch a: UnsafeMutablePointer<Int64>,
-                       into d: UnsafeMutablePointer<Float>) {
+    /// Vertical pass of output row `y`: its input rows' sums, weighted and added, divided once
+    /// by `inW · inH`, into `out` (`outW · channels` floats). The totals are whole numbers
+    /// of at most `inW · inH · 255`, exact in `Double` (``cpk_weighted_row_means``, SSE2):
+    /// bit-identical to summing them as `Int64` first.
+    func verticalMeans(row y: Int, sums: UnsafePointer<Int32>, ringRows: Int, into d: UnsafeMutablePointer<Float>) {
         let rowLen = outputWidth * channels
         let s = yWeights.start[y], n = yWeights.count[y], o = yWeights.offset[y]
-        let denominator = denominator
-        yWeights64.withUnsafeBufferPointer { wt in
-            let w0 = wt[o], row0 = sums + (s % ringRows) * rowLen
-            for i in 0..<rowLen { a[i] = w0 &* Int64(row0[i]) }
-            if n > 1 {
-                for k in 1..<n {
-                    let w = wt[o + k], row = sums + ((s + k) % ringRows) * rowLen
-                    for i in 0..<rowLen { a[i] &+= w &* Int64(row[i]) }
-                }
+        withUnsafeTemporaryAllocation(of: UnsafePointer<Int32>?.self, capacity: n) { rows in
+            for k in 0..<n { rows[k] = sums + ((s + k) % ringRows) * rowLen }
+            yWeights.weights.withUnsafeBufferPointer { weights in
+                cpk_weighted_row_means(rows.baseAddress!, weights.baseAddress! + o, n, rowLen, denominator, d)
             }
-            for i in 0..<rowLen { d[i] = Float(Double(a[i]) / denominator) }
         }
     }
 }

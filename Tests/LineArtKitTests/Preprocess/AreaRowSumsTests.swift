@@ -34,6 +34,35 @@ import Testing
         #expect(sums == expected)
     }
 
+    /// ``AreaRowKernel/verticalMeans(row:sums:ringRows:into:)`` (double arithmetic) gives the
+    /// float nearest to the exact 64-bit integer total divided once, as the loop it replaced.
+    @Test(arguments: [(912, 432), (7, 3), (10, 9), (5, 5), (9, 1), (3000, 1117)])
+    func verticalMeansAreTheExactTotalsDivided(inH: Int, outH: Int) {
+        let inW = 4000, outW = 5  // large sums: up to 4000 · 255 per entry
+        let rowLen = outW * 3
+        var random = SplitMix64(seed: UInt64(inH * 1000 + outH))
+        let sums = (0..<(inH * rowLen)).map { _ in Int32(random.next() % UInt64(inW * 255 + 1)) }
+        let kernel = AreaRowKernel(input: ImageSize(width: inW, height: inH), output: ImageSize(width: outW, height: outH),
+                                   channels: 3)
+        let w = AreaWeights(inputLength: inH, outputLength: outH)
+        for y in [0, outH / 2, outH - 1] {
+            var means = [Float](repeating: .nan, count: rowLen)
+            sums.withUnsafeBufferPointer { s in
+                means.withUnsafeMutableBufferPointer { m in
+                    kernel.verticalMeans(row: y, sums: s.baseAddress!, ringRows: inH, into: m.baseAddress!)
+                }
+            }
+            let expected = (0..<rowLen).map { i -> Float in
+                var total: Int64 = 0
+                for k in 0..<w.count[y] {
+                    total += Int64(w.weights[w.offset[y] + k]) * Int64(sums[(w.start[y] + k) * rowLen + i])
+                }
+                return Float(Double(total) / (Double(inW) * Double(inH)))
+            }
+            #expect(means.map(\.bitPattern) == expected.map(\.bitPattern), "output row \(y)")
+        }
+    }
+
     #if arch(x86_64)
     /// On x86-64 the kernel does all but the last pixel of a row.
     @Test func theKernelTakesAllButTheLastPixel() {
