@@ -37,7 +37,7 @@ public func mergeSmallRegions(_ lineArt: ByteImage, minArea: Int, lineWidth: Int
                               keepShare: Double = 0, fillBelow: Int = 0, minPaperWidth: Int = 0,
                               eraseLooseInk: Bool = false) -> ByteImage {
     precondition(lineArt.channels == 1, "mergeSmallRegions needs a 1-channel image")
-    let regions = label(lineArt, connectivity: .four, where: FillabilityValidator.isPaper)
+    let regions = label(lineArt, connectivity: .four, threads: PhotoThreads.count, where: FillabilityValidator.isPaper)
     guard minArea > 1, regions.count > 1,
           eraseLooseInk || minPaperWidth > 0 || regions.areas.dropFirst().contains(where: { $0 < minArea }) else {
         return hardThreshold(lineArt)
@@ -161,7 +161,7 @@ private func eraseLooseInk(_ out: UnsafeMutableBufferPointer<UInt8>, nearKept: U
         }
     }
     guard any else { return }
-    let pieces = label(erased, connectivity: .four)
+    let pieces = label(erased, connectivity: .four, threads: PhotoThreads.count)
     var joinsPaper = [Bool](repeating: false, count: pieces.count + 1)
     pieces.labels.withUnsafeBufferPointer { lab in
         for i in 0..<lab.count where lab[i] != 0 && !joinsPaper[Int(lab[i])] {

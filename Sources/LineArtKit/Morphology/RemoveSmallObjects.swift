@@ -5,7 +5,7 @@
 public func removeSmallObjects(_ lineArt: ByteImage, minArea: Int) -> ByteImage {
     precondition(lineArt.channels == 1, "removeSmallObjects needs a 1-channel image")
     guard minArea > 1 else { return lineArt }
-    let ink = label(lineArt, connectivity: .eight) { $0 < FillabilityValidator.paperThreshold }
+    let ink = label(lineArt, connectivity: .eight, threads: PhotoThreads.count) { $0 < FillabilityValidator.paperThreshold }
     var keep = [Bool](repeating: false, count: ink.count + 1)
     for index in 1..<(ink.count + 1) { keep[index] = ink.areas[index] >= minArea }
     var output = lineArt
