@@ -50,6 +50,15 @@ size_t cpk_area_row_sums_rgb(const uint8_t *src_row, int32_t *dst, size_t out_wi
 void cpk_weighted_row_means(const int32_t *const *rows, const double *weights, size_t count,
                             size_t length, double denominator, float *out);
 
+/*
+ * The seeds of nearestRegionLabels' flood: the indices, in increasing order, of the pixels
+ * of rows [row_begin, row_end) of a width x height label image whose label is not 0 and
+ * that have a 4-neighbour (within the image) labelled 0. Written to `out` (room for every
+ * pixel of the rows); returns how many. Four pixels at a time with SSE2.
+ */
+size_t cpk_region_seeds(const int32_t *labels, size_t width, size_t height, size_t row_begin, size_t row_end,
+                        int32_t *out);
+
 #ifdef __cplusplus
 }
 #endif

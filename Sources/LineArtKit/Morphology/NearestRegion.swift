@@ -1,3 +1,5 @@
+import CPixelKernels
+
 /// Assigns every ink pixel to the paper region that reaches it first by a
 /// breadth-first flood through the ink (a geodesic Voronoi partition of the ink
 /// by the paper regions, 4-connected).
@@ -13,19 +15,8 @@ public func nearestRegionLabels(_ regions: LabelMap) -> [Int32] {
     var queue = [Int32](repeating: 0, count: width * height)
     owner.withUnsafeMutableBufferPointer { owner in
         queue.withUnsafeMutableBufferPointer { queue in
-            var tail = 0
-            // Seed: paper pixels that touch ink.
-            for y in 0..<height {
-                for x in 0..<width {
-                    let i = y * width + x
-                    guard owner[i] != 0 else { continue }
-                    if (x > 0 && owner[i - 1] == 0) || (x + 1 < width && owner[i + 1] == 0)
-                        || (y > 0 && owner[i - width] == 0) || (y + 1 < height && owner[i + width] == 0) {
-                        queue[tail] = Int32(i)
-                        tail += 1
-                    }
-                }
-            }
+            // Seed: paper pixels that touch ink, in scan order (cpk_region_seeds, SSE2).
+            var tail = cpk_region_seeds(owner.baseAddress!, width, height, 0, height, queue.baseAddress!)
             var head = 0
             while head < tail {
                 let i = Int(queue[head])
