@@ -14,7 +14,7 @@ import Testing
     static func runs(_ labels: [Int32], width: Int, height: Int, threads: Int?) -> [Run] {
         var runs: [Run] = []
         labels.withUnsafeBufferPointer { lab in
-            let step = { (x: Int, y: Int, across: Bool) -> Float in
+            let step: @Sendable (Int, Int, Bool) -> Float = { x, y, across in
                 Float((x &* 7 &+ y &* 13) % 17) * 0.1 + (across ? 0.013 : 0.029)
             }
             let body = { (a: Int32, b: Int32, length: Int, sum: Float) in

@@ -107,16 +107,13 @@ struct SegmentGraph {
                 for y in 0..<height { border[Int(lab[y * width])] = true; border[Int(lab[y * width + width - 1])] = true }
             }
             // Each run of contacts between the same pair is added to the tables once. The lower
-            // rows are scanned on the second core, free once the face detection is done
-            // (the tables fill on this thread, in the one-thread order).
-            // 25 traced passes of the 20 MP photo: 2.39 -> 1.97 ms (the face detection still
-            // holds the second core for the first 0.7 ms).
+            // rows are scanned on the second core if it is free by then (the face detection may
+            // still hold it); the tables fill on this thread, in the one-thread order.
             var all = SegmentContact()
             colours.samples.withUnsafeBufferPointer { px in
+                let steps = LocalColourSteps(colours: px, width: width, height: height, channels: ch)
                 forEachContactRunInHalves(lab, width: width, height: height, threads: PhotoThreads.count,
-                                          step: { x, y, across in
-                    localColourStep(px, width: width, height: height, channels: ch, x: x, y: y, across: across)
-                }) { a, b, length, stepSum in
+                                          step: { steps($0, $1, $2) }) { a, b, length, stepSum in
                     let contact = SegmentContact(length: Int32(truncatingIfNeeded: length), stepSum: stepSum)
                     neighbours[Int(a)][b, default: SegmentContact()].add(contact)
                     neighbours[Int(b)][a, default: SegmentContact()].add(contact)

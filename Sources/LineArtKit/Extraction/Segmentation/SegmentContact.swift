@@ -30,3 +30,17 @@ func localColourStep(_ colours: UnsafeBufferPointer<Float>, width: Int, height: 
     }
     return sum.squareRoot()
 }
+
+/// ``localColourStep(_:width:height:channels:x:y:across:)`` over one image, for scans that
+/// read it on two threads (it only reads).
+struct LocalColourSteps: @unchecked Sendable {
+    let colours: UnsafeBufferPointer<Float>
+    let width: Int
+    let height: Int
+    let channels: Int
+
+    @inline(__always)
+    func callAsFunction(_ x: Int, _ y: Int, _ across: Bool) -> Float {
+        localColourStep(colours, width: width, height: height, channels: channels, x: x, y: y, across: across)
+    }
+}
