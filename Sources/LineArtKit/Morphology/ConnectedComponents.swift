@@ -273,7 +273,8 @@ private struct RunScan: @unchecked Sendable {
     /// Pass 2 over `rows`: final labels (`parent` of each provisional label, resolved) into
     /// `labels`, and the statistics. A run on the first or last row, or starting or ending
     /// at the image side, touches the border.
-    func fill(rows: Range<Int>, height: Int, labels lab: UnsafeMutablePointer<Int32>, into stats: inout LabelStatistics) {
+    func fill(rows: Range<Int>, height: Int, labels lab: UnsafeMutablePointer<Int32>,
+              into stats: inout LabelStatistics) {
         let par = runs.parent, rs = runs.start, re = runs.end, rl = runs.label
         let width = width
         stats.areas.withUnsafeMutableBufferPointer { area in

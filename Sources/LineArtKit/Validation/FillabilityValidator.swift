@@ -2,7 +2,7 @@
 ///
 /// On a W × H 1-channel page, paper is a sample `>= 128` and ink `< 128`.
 /// The paper is labelled into 4-connected regions with two-pass union-find
-/// labelling (``label(_:connectivity:where:)``), then:
+/// labelling (``label(_:connectivity:threads:where:)``), then:
 /// - `regionCount` = number of regions; `closedRegionCount` = regions touching no
 ///   image edge; `closureRate` = closed / regionCount (0 if no regions).
 /// - `leakPotential`: for each corner the nearest paper pixel in Chebyshev
