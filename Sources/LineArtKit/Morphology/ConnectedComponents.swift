@@ -229,15 +229,10 @@ private struct RunScan: @unchecked Sendable {
                 x += 1
                 while x < width && inSet[Int(row[x])] { x += 1 }
                 let s = Int32(start), e = Int32(x)   // the run is s..<e
-                // Runs above that end (with the reach) before this one starts touch nothing
-                // from here on.
-                while above < aboveEnd && re[above] + reach <= s { above += 1 }
                 var label: Int32 = 0
-                var j = above
-                while j < aboveEnd && rs[j] < e + reach {
+                for j in runsAbove(touching: s..<e, from: &above, to: aboveEnd) {
                     let other = rl[j]
                     if label == 0 { label = other } else if other != label { unionSets(par, label, other) }
-                    j += 1
                 }
                 if label == 0 {
                     next += 1
@@ -260,14 +255,20 @@ private struct RunScan: @unchecked Sendable {
         var above = runs.rowFirst[y - 1]
         let aboveEnd = runs.rowEnd[y - 1]
         for k in runs.rowFirst[y]..<runs.rowEnd[y] {
-            let s = rs[k], e = re[k]
-            while above < aboveEnd && re[above] + reach <= s { above += 1 }
-            var j = above
-            while j < aboveEnd && rs[j] < e + reach {
-                unionSets(par, rl[k], rl[j])
-                j += 1
-            }
+            for j in runsAbove(touching: rs[k]..<re[k], from: &above, to: aboveEnd) { unionSets(par, rl[k], rl[j]) }
         }
+    }
+
+    /// The runs among `above ..< aboveEnd` of the row above that touch the run `columns`:
+    /// overlap it, or with 8-connectivity meet it at a corner. Runs that end before it starts
+    /// touch no later run of this row either: `above` moves past them.
+    @inline(__always)
+    func runsAbove(touching columns: Range<Int32>, from above: inout Int, to aboveEnd: Int) -> Range<Int> {
+        let rs = runs.start, re = runs.end
+        while above < aboveEnd && re[above] + reach <= columns.lowerBound { above += 1 }
+        var j = above
+        while j < aboveEnd && rs[j] < columns.upperBound + reach { j += 1 }
+        return above..<j
     }
 
     /// Pass 2 over `rows`: final labels (`parent` of each provisional label, resolved) into
