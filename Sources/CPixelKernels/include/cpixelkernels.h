@@ -59,6 +59,21 @@ void cpk_weighted_row_means(const int32_t *const *rows, const double *weights, s
 size_t cpk_region_seeds(const int32_t *labels, size_t width, size_t height, size_t row_begin, size_t row_end,
                         int32_t *out);
 
+/*
+ * The multi-block LBP cascade of FrontalFaceCascade (CascadeTables.accepts) on many
+ * windows of one integral image: keeps, in their order, the entries of origins[0, count)
+ * whose window passes every stage, moved to the front of `origins`, and returns how many.
+ * `grid` holds 16 corner offsets per feature (FrontalFaceCascade.gridOffsets); stage s
+ * has stage_weak_counts[s] weak classifiers, weak classifier w reads feature features[w],
+ * its 256-bit set subsets[8w, 8w + 8) and its leaves leaves[2w], leaves[2w + 1]. Each
+ * window's stage sums add the same floats in the same order as the Swift loop. Stage by
+ * stage, four windows at a time with SSE2 (the windows left pass on to the next stage);
+ * one window at a time elsewhere.
+ */
+size_t cpk_lbp_cascade_keep(const int32_t *integral, intptr_t *origins, size_t count, const intptr_t *grid,
+                            const float *thresholds, const intptr_t *stage_weak_counts, size_t stages,
+                            const intptr_t *features, const int32_t *subsets, const float *leaves);
+
 #ifdef __cplusplus
 }
 #endif

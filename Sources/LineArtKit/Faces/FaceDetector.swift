@@ -62,11 +62,14 @@ public func detectFaces(in gray: ByteImage, cascade: FrontalFaceCascade = .openC
                         offsets.withUnsafeBufferPointer { o in
                             forEachBand(count: bands.count) { band in
                                 var hits = [(x: Int, y: Int, size: Int)]()
-                                for row in bands[band] {
-                                    let y = row * step
-                                    for x in Swift.stride(from: 0, through: gray.width - side, by: step)
-                                    where tables.accepts(s.baseAddress!, origin: y * stride + x, offsets: o.baseAddress!) {
-                                        hits.append((x, y, side))
+                                let columns = (gray.width - side) / step + 1
+                                withUnsafeTemporaryAllocation(of: Int.self, capacity: columns) { origins in
+                                    for row in bands[band] {
+                                        let y = row * step
+                                        for column in 0..<columns { origins[column] = y * stride + column * step }
+                                        let kept = tables.keepAccepted(s.baseAddress!, origins: origins.baseAddress!,
+                                                                       count: columns, offsets: o.baseAddress!)
+                                        for origin in origins[..<kept] { hits.append((origin - y * stride, y, side)) }
                                     }
                                 }
                                 out.base[band] = hits

@@ -1,3 +1,5 @@
+import CPixelKernels
+
 /// A boosted cascade of multi-block LBP stumps (Liao et al. 2007, "Learning Multi-scale Block
 /// Local Binary Patterns for Face Recognition"; the format of OpenCV's LBP cascades).
 ///
@@ -108,6 +110,18 @@ struct CascadeTables {
             if sum < thresholds[stage] { return false }
         }
         return true
+    }
+}
+
+extension CascadeTables {
+    /// Keeps, in their order, the entries of `origins[0..<count]` whose windows pass every
+    /// stage (``accepts(_:origin:offsets:)``), moved to the front; returns how many. Stage by
+    /// stage, four windows at a time (SSE2, `cpk_lbp_cascade_keep`): on the 20 MP photo the
+    /// search took 5.9 ms a window at a time.
+    func keepAccepted(_ integral: UnsafePointer<Int32>, origins: UnsafeMutablePointer<Int>, count: Int,
+                      offsets: UnsafePointer<Int>) -> Int {
+        cpk_lbp_cascade_keep(integral, origins, count, offsets, thresholds.baseAddress!, counts.baseAddress!,
+                             thresholds.count, features.baseAddress!, subsets.baseAddress!, leaves.baseAddress!)
     }
 }
 

@@ -76,6 +76,42 @@ import Testing
         return (pipeline, pipeline.preprocess(decoded.image))
     }
 
+    /// The SSE2 cascade (`cpk_lbp_cascade_keep`) keeps exactly the windows that pass every
+    /// stage one window at a time, over every window of several sizes of a face photo (and of
+    /// a list whose length is not a multiple of four).
+    @Test func theFourWindowCascadeKeepsTheWindowsTheOneWindowCascadeAccepts() throws {
+        let (_, prepared) = try Self.astronaut()
+        let gray = grayBytes(prepared.luminance)
+        let integral = integralImage(gray)
+        let stride = gray.width + 1
+        let cascade = FrontalFaceCascade.openCVFrontalFace
+        var acceptedSomewhere = 0
+        cascade.withTables { tables in
+            integral.withUnsafeBufferPointer { s in
+                for scale in [1.0, 2.1, 4.59, 5.6] {
+                    let side = Int((24 * scale).rounded()), step = max(1, Int((2 * scale).rounded()))
+                    let offsets = cascade.gridOffsets(stride: stride, scale: scale)
+                    var all = [Int]()
+                    for y in Swift.stride(from: 0, through: gray.height - side, by: step) {
+                        for x in Swift.stride(from: 0, through: gray.width - side, by: step) { all.append(y * stride + x) }
+                    }
+                    all.removeLast(all.count % 4 == 0 ? 1 : 0)
+                    offsets.withUnsafeBufferPointer { o in
+                        let expected = all.filter { tables.accepts(s.baseAddress!, origin: $0, offsets: o.baseAddress!) }
+                        var origins = all
+                        let kept = origins.withUnsafeMutableBufferPointer {
+                            tables.keepAccepted(s.baseAddress!, origins: $0.baseAddress!, count: all.count,
+                                                offsets: o.baseAddress!)
+                        }
+                        #expect(Array(origins[..<kept]) == expected, "scale \(scale)")
+                        acceptedSomewhere += expected.count
+                    }
+                }
+            }
+        }
+        #expect(acceptedSomewhere >= 3, "the face's windows pass at some size")
+    }
+
     @Test func theAstronautsFaceIsFoundAtAnyThreadCount() throws {
         var (pipeline, prepared) = try Self.astronaut()
         let faces = pipeline.detectFaces(prepared)
