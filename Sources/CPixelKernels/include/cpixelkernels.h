@@ -60,6 +60,16 @@ size_t cpk_region_seeds(const int32_t *labels, size_t width, size_t height, size
                         int32_t *out);
 
 /*
+ * The quantised weights of graph segmentation's edges for 3-channel float pixels
+ * (SortedGridEdges' weigh): out[i] = floor(min(top, sqrt(d0^2 + d1^2 + d2^2) * scale[i]))
+ * with dc = a[3i + c] - b[3i + c], the sum taken in that order, for i in [0, count) in
+ * groups of four; returns how many it wrote (a multiple of 4; 0 without SSE2). `top`
+ * must be below 32768.
+ */
+size_t cpk_edge_weights_rgb(const float *a, const float *b, const float *scale, uint16_t *out, size_t count,
+                            float top);
+
+/*
  * The multi-block LBP cascade of FrontalFaceCascade (CascadeTables.accepts) on many
  * windows of one integral image: keeps, in their order, the entries of origins[0, count)
  * whose window passes every stage, moved to the front of `origins`, and returns how many.
