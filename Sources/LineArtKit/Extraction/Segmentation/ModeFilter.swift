@@ -21,8 +21,9 @@ func modeFilter(_ labels: [Int32], width: Int, height: Int, radius: Int, passes:
     var next = labels
     var mark = [UInt8](repeating: 0, count: n)
     for pass in 0..<passes {
-        // Pass 1 looks at the pixels that can change: within `reach` of a border (and all
-        // pixels within `radius` of the image edge, whose clamped discs repeat edge pixels).
+        // Pass 1 looks at the pixels that can change: within `reach` of a border. Near the
+        // image edge too: a clamped disc's pixel lies no farther along either axis than its
+        // offset, so the offsets within `reach` (more than half) still read the own label.
         // Later passes only at those within `radius` of a pixel the previous pass changed
         // (the others would vote as before).
         if pass == 0 {
@@ -81,7 +82,7 @@ private struct DiscOffsets {
     }
 
     /// Writes the disc mode of every pixel of `rows` to `out` (the pixel's own label where
-    /// `near` is 0, except within `radius` of the image edge, where every pixel votes), and
+    /// `near` is 0), and
     /// to `changed` 1 where that differs from the pixel's label, 0 elsewhere.
     func vote(rows: Range<Int>, width: Int, height: Int, src: UnsafeBufferPointer<Int32>,
               near: UnsafeBufferPointer<UInt8>, out: UnsafeMutablePointer<Int32>,
@@ -106,7 +107,7 @@ private struct DiscOffsets {
                     out[i] = own
                     changed[i] = 0
                     let interior = inner && x >= radius && x < width - radius
-                    guard near[i] != 0 || !interior else { continue }
+                    guard near[i] != 0 else { continue }
                     var distinct = 0, ownVotes: Int32 = 0
                     /// One vote for `l`, a label other than the pixel's own.
                     @inline(__always) func count(_ l: Int32) {
