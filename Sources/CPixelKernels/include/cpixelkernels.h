@@ -70,6 +70,16 @@ size_t cpk_edge_weights_rgb(const float *a, const float *b, const float *scale, 
                             float top);
 
 /*
+ * One pass of the 3x3 majority filter (majorityFilter) over the interior pixels (columns
+ * [1, width - 1)) of rows [row_begin, row_end) of a label image `width` wide, none of
+ * them its first or last row, from `src` into `dst`: each pixel takes the label held by
+ * the most pixels of its window; a tie for the most keeps the pixel's own label, else the
+ * label met first in row-major order wins. Four pixels at a time with SSE2 (those whose
+ * own label holds 5 of the 9 pixels keep it), one at a time elsewhere.
+ */
+void cpk_majority_rows(const int32_t *src, int32_t *dst, size_t width, size_t row_begin, size_t row_end);
+
+/*
  * The multi-block LBP cascade of FrontalFaceCascade (CascadeTables.accepts) on many
  * windows of one integral image: keeps, in their order, the entries of origins[0, count)
  * whose window passes every stage, moved to the front of `origins`, and returns how many.
