@@ -80,6 +80,36 @@ size_t cpk_edge_weights_rgb(const float *a, const float *b, const float *scale, 
 void cpk_majority_rows(const int32_t *src, int32_t *dst, size_t width, size_t row_begin, size_t row_end);
 
 /*
+ * A digital disc for cpk_mode_vote_rows: its `count` offsets in order (dx[k], dy[k], and
+ * linear[k] = dy[k] * width + dx[k]), and the same pixels as `rows` runs, one per row from
+ * the top: span_start[r] (offset of the run's first pixel from the centre) and
+ * span_count[r] pixels.
+ */
+typedef struct {
+    size_t count;
+    const intptr_t *dx;
+    const intptr_t *dy;
+    const intptr_t *linear;
+    size_t rows;
+    const intptr_t *span_start;
+    const intptr_t *span_count;
+} cpk_disc;
+
+/*
+ * The mode filter's vote (modeFilter) over rows [row_begin, row_end) of a width x height
+ * label image: out[i] gets the label held by the most pixels of pixel i's disc (its own
+ * where no other label has more; among others, the first met in disc order), changed[i]
+ * 1 where that is not its own label, else 0. Pixels with near[i] == 0 keep their label
+ * without a vote. Within `radius` of the image edge the disc is clamped to the image
+ * (edge pixels repeat). Elsewhere a pixel whose own label holds more than half of the
+ * disc keeps it (its count updated from the previous pixel's along a run of one label).
+ * `cand` and `votes` are scratch for disc->count entries each.
+ */
+void cpk_mode_vote_rows(const int32_t *src, const uint8_t *near, int32_t *out, uint8_t *changed, size_t width,
+                        size_t height, size_t row_begin, size_t row_end, size_t radius, const cpk_disc *disc,
+                        int32_t *cand, int32_t *votes);
+
+/*
  * The multi-block LBP cascade of FrontalFaceCascade (CascadeTables.accepts) on many
  * windows of one integral image: keeps, in their order, the entries of origins[0, count)
  * whose window passes every stage, moved to the front of `origins`, and returns how many.

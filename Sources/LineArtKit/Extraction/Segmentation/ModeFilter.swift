@@ -1,3 +1,5 @@
+import CPixelKernels
+
 /// Smooths the borders of a label image at a larger scale than ``majorityFilter(_:width:height:passes:)``:
 /// each pixel near a border takes the label held by the most pixels of the disc of
 /// `radius` around it (ties keep the pixel's own label, then the label met first in
@@ -82,84 +84,33 @@ private struct DiscOffsets {
     }
 
     /// Writes the disc mode of every pixel of `rows` to `out` (the pixel's own label where
-    /// `near` is 0), and
-    /// to `changed` 1 where that differs from the pixel's label, 0 elsewhere.
+    /// `near` is 0), and to `changed` 1 where that differs from the pixel's label, 0
+    /// elsewhere: the kernel `cpk_mode_vote_rows`. Most pixels near a border hold a strict
+    /// majority of their disc themselves and keep their label without a full vote; their
+    /// count is updated from the previous pixel's along a run of one label (the disc gains
+    /// its right edge and loses its left).
     func vote(rows: Range<Int>, width: Int, height: Int, src: UnsafeBufferPointer<Int32>,
               near: UnsafeBufferPointer<UInt8>, out: UnsafeMutablePointer<Int32>,
               changed: UnsafeMutablePointer<UInt8>) {
-        let base = src.baseAddress!
         // The disc as one contiguous run of pixels per row: offset of its first pixel, length.
         let spans = (-radius...radius).map { dy -> (start: Int, count: Int) in
             let half = offsets.filter { $0.dy == dy }.map(\.dx).max()!
             return (dy * width - half, 2 * half + 1)
         }
+        let dx = offsets.map(\.dx), dy = offsets.map(\.dy)
+        let spanStart = spans.map(\.start), spanCount = spans.map(\.count)
         withUnsafeTemporaryAllocation(of: Int32.self, capacity: offsets.count) { cand in
-        withUnsafeTemporaryAllocation(of: Int32.self, capacity: offsets.count) { vote in
+        withUnsafeTemporaryAllocation(of: Int32.self, capacity: offsets.count) { votes in
+        dx.withUnsafeBufferPointer { dx in
+        dy.withUnsafeBufferPointer { dy in
         linear.withUnsafeBufferPointer { linear in
-            for y in rows {
-                let inner = y >= radius && y < height - radius
-                // The own-label count of the previous pixel, kept while the row runs on
-                // with the same label: the disc then gains its right edge and loses its left.
-                var runX = -2, runOwn: Int32 = -1, runMine = 0
-                for x in 0..<width {
-                    let i = y * width + x
-                    let own = src[i]
-                    out[i] = own
-                    changed[i] = 0
-                    let interior = inner && x >= radius && x < width - radius
-                    guard near[i] != 0 else { continue }
-                    var distinct = 0, ownVotes: Int32 = 0
-                    /// One vote for `l`, a label other than the pixel's own.
-                    @inline(__always) func count(_ l: Int32) {
-                        var k = 0
-                        while k < distinct && cand[k] != l { k += 1 }
-                        if k == distinct { cand[k] = l; vote[k] = 0; distinct += 1 }
-                        vote[k] += 1
-                    }
-                    if interior {
-                        // Most pixels near a border hold a strict majority of their disc
-                        // themselves: they keep their label without a full vote.
-                        var mine = 0
-                        let centre = base + i
-                        if runX == x - 1 && runOwn == own {
-                            mine = runMine
-                            for span in spans {
-                                mine &-= centre[span.start - 1] == own ? 1 : 0
-                                mine &+= centre[span.start + span.count - 1] == own ? 1 : 0
-                            }
-                        } else {
-                            for span in spans {
-                                let row = centre + span.start
-                                for k in 0..<span.count { mine &+= row[k] == own ? 1 : 0 }
-                            }
-                        }
-                        runX = x; runOwn = own; runMine = mine
-                        if 2 * mine > linear.count { continue }
-                        // The own label's votes are `mine`: only the others are counted.
-                        ownVotes = Int32(mine)
-                        for o in linear {
-                            let l = src[i + o]
-                            if l != own { count(l) }
-                        }
-                    } else {
-                        for (dx, dy) in offsets {
-                            let l = src[min(height - 1, max(0, y + dy)) * width + min(width - 1, max(0, x + dx))]
-                            if l == own { ownVotes += 1 } else { count(l) }
-                        }
-                    }
-                    // Another label takes the pixel only with more votes than its own.
-                    var best = own
-                    var bestVotes = ownVotes
-                    for k in 0..<distinct where vote[k] > bestVotes {
-                        best = cand[k]
-                        bestVotes = vote[k]
-                    }
-                    out[i] = best
-                    changed[i] = best != own ? 1 : 0
-                }
-            }
-        }
-        }
-        }
+        spanStart.withUnsafeBufferPointer { spanStart in
+        spanCount.withUnsafeBufferPointer { spanCount in
+            var disc = cpk_disc(count: offsets.count, dx: dx.baseAddress!, dy: dy.baseAddress!,
+                                linear: linear.baseAddress!, rows: spans.count, span_start: spanStart.baseAddress!,
+                                span_count: spanCount.baseAddress!)
+            cpk_mode_vote_rows(src.baseAddress!, near.baseAddress!, out, changed, width, height, rows.lowerBound,
+                               rows.upperBound, radius, &disc, cand.baseAddress!, votes.baseAddress!)
+        }}}}}}}
     }
 }
