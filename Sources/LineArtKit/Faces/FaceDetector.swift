@@ -62,14 +62,24 @@ public func detectFaces(in gray: ByteImage, cascade: FrontalFaceCascade = .openC
                         offsets.withUnsafeBufferPointer { o in
                             forEachBand(count: bands.count) { band in
                                 var hits = [(x: Int, y: Int, size: Int)]()
-                                let columns = (gray.width - side) / step + 1
-                                withUnsafeTemporaryAllocation(of: Int.self, capacity: columns) { origins in
-                                    for row in bands[band] {
-                                        let y = row * step
-                                        for column in 0..<columns { origins[column] = y * stride + column * step }
+                                // The windows of up to 16 rows at a time: the kernel's lists stay
+                                // long through the later stages, where few windows are left.
+                                let columns = (gray.width - side) / step + 1, rowsAtOnce = 16
+                                withUnsafeTemporaryAllocation(of: Int.self, capacity: columns * rowsAtOnce) { origins in
+                                    for first in Swift.stride(from: bands[band].lowerBound, to: bands[band].upperBound,
+                                                              by: rowsAtOnce) {
+                                        var count = 0
+                                        for row in first..<min(first + rowsAtOnce, bands[band].upperBound) {
+                                            for column in 0..<columns {
+                                                origins[count] = row * step * stride + column * step
+                                                count += 1
+                                            }
+                                        }
                                         let kept = tables.keepAccepted(s.baseAddress!, origins: origins.baseAddress!,
-                                                                       count: columns, offsets: o.baseAddress!)
-                                        for origin in origins[..<kept] { hits.append((origin - y * stride, y, side)) }
+                                                                       count: count, offsets: o.baseAddress!)
+                                        for origin in origins[..<kept] {
+                                            hits.append((origin % stride, origin / stride, side))
+                                        }
                                     }
                                 }
                                 out.base[band] = hits
