@@ -50,6 +50,8 @@ public func graphSegmentation(_ image: FloatImage, scale: Float, minSize: Int,
     var sizes = [Int32](repeating: 1, count: n)
     var touchesSmall = [UInt8](unsafeUninitializedCapacity: n) { _, count in count = n }
     let threadCount = threads ?? PhotoThreads.count
+    var labels = [Int32](unsafeUninitializedCapacity: n) { _, count in count = n }
+    var count = 0
     edges.keys.withUnsafeBufferPointer { keys in
     edges.bucketStart.withUnsafeBufferPointer { bucketStart in
     edges.neighbourOffset.withUnsafeBufferPointer { offset in
@@ -72,13 +74,15 @@ public func graphSegmentation(_ image: FloatImage, scale: Float, minSize: Int,
                                  buckets: buckets, touchesSmall: touchesSmall.baseAddress!)
             }
         }
+        labels.withUnsafeMutableBufferPointer { labels in
+            count = forest.labelComponents(into: labels.baseAddress!, pixels: n)
+        }
     }
     }
     }
     }
     }
-    var parents = nodes.map(\.parent)
-    return compactLabels(parents: &parents)
+    return (labels, count)
 }
 
 /// Union-find with union by size and path halving.

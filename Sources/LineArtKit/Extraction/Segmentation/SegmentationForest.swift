@@ -96,6 +96,26 @@ struct SegmentationForest: @unchecked Sendable {
     }
 }
 
+extension SegmentationForest {
+    /// Labels the components `0..<count` in row-major order of their first pixel, into
+    /// `labels` (one per pixel); returns the count. The sizes are spent: a root's size
+    /// entry holds its label once given (as `~label`, negative, so no other table is needed).
+    func labelComponents(into labels: UnsafeMutablePointer<Int32>, pixels: Int) -> Int {
+        var next: Int32 = 0
+        for i in 0..<pixels {
+            let r = find(i)
+            var label = size[r]
+            if label >= 0 {
+                label = ~next
+                size[r] = label
+                next += 1
+            }
+            labels[i] = ~label
+        }
+        return Int(next)
+    }
+}
+
 /// One pixel of the segmentation's union-find forest: its parent, and while it is a root,
 /// its component's merge threshold (internal difference plus `scale / size`).
 struct ForestNode {
