@@ -33,21 +33,15 @@ func forEachContactRunInHalves(_ labels: UnsafeBufferPointer<Int32>, width: Int,
         guard lowerHalf.claim(by: .secondThread) else { return nil }
         var recorded = RecordedContactRuns()
         var scan = ContactRunScan(shared.labels, width: width, height: height, ignoring: ignored)
-        for y in split..<height {
-            for x in 0..<width { scan.visit(x: x, y: y, step: step) { recorded.append($0, event: $1) } }
-        }
+        for y in split..<height { scan.visitRow(y, step: step) { recorded.append($0, event: $1) } }
         scan.finish { recorded.append($0, event: $1) }
         return recorded
     }
     func emit(_ run: AdjacencyRun, _: Int) { body(run.a, run.b, run.length, run.stepSum) }
     var scan = ContactRunScan(labels, width: width, height: height, ignoring: ignored)
-    for y in 0..<split {
-        for x in 0..<width { scan.visit(x: x, y: y, step: step, emit: emit) }
-    }
+    for y in 0..<split { scan.visitRow(y, step: step, emit: emit) }
     if lowerHalf.claim(by: .callingThread) {  // the second thread has not started: go on alone
-        for y in split..<height {
-            for x in 0..<width { scan.visit(x: x, y: y, step: step, emit: emit) }
-        }
+        for y in split..<height { scan.visitRow(y, step: step, emit: emit) }
         scan.finish(emit: emit)
         return
     }

@@ -40,4 +40,45 @@ import Testing
         #expect(totals == reference)
         #expect(reference == ["1-2": 1, "1-3": 3, "2-3": 6])
     }
+
+    /// Blobs wide enough that the scan passes over whole groups of pixels without contacts
+    /// (``ContactRunScan/visitRow(_:step:emit:)``): per pair, the run lengths and step sums
+    /// still add up to the shared pixel pairs and their steps (whole-number steps, so the
+    /// sums are exact in any order).
+    @Test(arguments: [UInt64(1), 2, 3])
+    func runsOverBlobsAddUpToTheSharedPixelPairs(seed: UInt64) {
+        var random = SplitMix64(seed: seed)
+        let width = 61, height = 37
+        var labels = [Int32](repeating: 1, count: width * height)
+        for _ in 0..<12 {
+            let cx = Int(random.next() % UInt64(width)), cy = Int(random.next() % UInt64(height))
+            let r = Int(random.next() % 9) + 2, l = Int32(random.next() % 6)
+            for y in 0..<height { for x in 0..<width where (x - cx) * (x - cx) + (y - cy) * (y - cy) <= r * r {
+                labels[y * width + x] = l
+            } }
+        }
+        func step(_ x: Int, _ y: Int, _ across: Bool) -> Float { Float(x + 3 * y + (across ? 1 : 0)) }
+        var totals: [String: (length: Int, steps: Float)] = [:]
+        labels.withUnsafeBufferPointer { lab in
+            forEachContactRun(lab, width: width, height: height, ignoring: 0, step: step) { a, b, length, sum in
+                let key = "\(min(a, b))-\(max(a, b))", old = totals[key] ?? (0, 0)
+                totals[key] = (old.length + length, old.steps + sum)
+            }
+        }
+        var reference: [String: (length: Int, steps: Float)] = [:]
+        for y in 0..<height {
+            for x in 0..<width {
+                let a = labels[y * width + x]
+                for (nx, ny, across) in [(x + 1, y, true), (x, y + 1, false)] where nx < width && ny < height {
+                    let b = labels[ny * width + nx]
+                    guard a != 0 && b != 0 && a != b else { continue }
+                    let key = "\(min(a, b))-\(max(a, b))", old = reference[key] ?? (0, 0)
+                    reference[key] = (old.length + 1, old.steps + step(x, y, across))
+                }
+            }
+        }
+        #expect(reference.count >= 3, "the blobs meet")
+        #expect(totals.mapValues(\.length) == reference.mapValues(\.length))
+        #expect(totals.mapValues(\.steps) == reference.mapValues(\.steps))
+    }
 }
