@@ -88,11 +88,30 @@ func kuwaharaBand(dst: UnsafeMutablePointer<Float>, width w: Int, height h: Int,
                         pixel[x] = SIMD4(v0, v1, v2, sq)
                     }
                     let sums = UnsafeMutableRawPointer(hr)
-                    for bxI in 0..<bw {
+                    var bxI = 0
+                    while bxI < bw {
                         let x0 = bxI - r
+                        if x0 >= 0 && x0 + 3 + r < w {
+                            // Four whole boxes side by side: four chains of additions that
+                            // overlap (one box's sum waits on each of its own additions).
+                            var s0 = SIMD4<Float>(repeating: 0), s1 = s0, s2 = s0, s3 = s0
+                            for k in 0...r {
+                                s0 += pixel[x0 + k]
+                                s1 += pixel[x0 + 1 + k]
+                                s2 += pixel[x0 + 2 + k]
+                                s3 += pixel[x0 + 3 + k]
+                            }
+                            sums.storeBytes(of: s0, toByteOffset: bxI * 16, as: SIMD4<Float>.self)
+                            sums.storeBytes(of: s1, toByteOffset: bxI * 16 + 16, as: SIMD4<Float>.self)
+                            sums.storeBytes(of: s2, toByteOffset: bxI * 16 + 32, as: SIMD4<Float>.self)
+                            sums.storeBytes(of: s3, toByteOffset: bxI * 16 + 48, as: SIMD4<Float>.self)
+                            bxI += 4
+                            continue
+                        }
                         var s = SIMD4<Float>(repeating: 0)
                         for x in max(0, x0)...min(w - 1, x0 + r) { s += pixel[x] }
                         sums.storeBytes(of: s, toByteOffset: bxI * 16, as: SIMD4<Float>.self)
+                        bxI += 1
                     }
                 } else {
                     for bxI in 0..<bw {
