@@ -110,15 +110,19 @@ struct SegmentGraph {
             // rows are scanned on the second core if it is free by then (the face detection may
             // still hold it); the tables fill on this thread, in the one-thread order.
             var all = SegmentContact()
+            var runs = ContactRunsByPair()
             colours.samples.withUnsafeBufferPointer { px in
                 let steps = LocalColourSteps(colours: px, width: width, height: height, channels: ch)
                 forEachContactRunInHalves(lab, width: width, height: height, threads: PhotoThreads.count,
                                           step: { steps($0, $1, $2) }) { a, b, length, stepSum in
                     let contact = SegmentContact(length: Int32(truncatingIfNeeded: length), stepSum: stepSum)
-                    neighbours[Int(a)][b, default: SegmentContact()].add(contact)
-                    neighbours[Int(b)][a, default: SegmentContact()].add(contact)
+                    runs.append(a, b, contact)
                     all.add(contact)
                 }
+            }
+            runs.forEachPair(labelCount: count) { a, b, total in
+                neighbours[Int(a)][b] = total
+                neighbours[Int(b)][a] = total
             }
             meanStep = all.meanStep
         }

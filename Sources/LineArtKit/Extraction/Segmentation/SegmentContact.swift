@@ -44,3 +44,52 @@ struct LocalColourSteps: @unchecked Sendable {
         localColourStep(colours, width: width, height: height, channels: channels, x: x, y: y, across: across)
     }
 }
+
+/// The contact runs of a scan between segments, kept in scan order and then added up pair
+/// by pair: each pair's total adds its runs in scan order, as adding them one by one to a
+/// table of pairs would, but without a hash lookup per run (on the 20 MP photo 18,220 runs
+/// fall to 493 pairs).
+struct ContactRunsByPair {
+    private var lower: [Int32] = []
+    private var higher: [Int32] = []
+    private var contacts: [SegmentContact] = []
+
+    mutating func append(_ a: Int32, _ b: Int32, _ contact: SegmentContact) {
+        lower.append(min(a, b))
+        higher.append(max(a, b))
+        contacts.append(contact)
+    }
+
+    /// Calls `body(a, b, total)` once for each pair of labels (`a < b`, both below
+    /// `labelCount`) that has runs, by increasing `a`: the runs are bucketed by their lower
+    /// label in scan order, and each bucket's pairs found through a table indexed by the
+    /// higher label.
+    func forEachPair(labelCount: Int, _ body: (_ a: Int32, _ b: Int32, _ total: SegmentContact) -> Void) {
+        var bucketStart = [Int](repeating: 0, count: labelCount + 1)
+        for a in lower { bucketStart[Int(a) + 1] += 1 }
+        for a in 0..<labelCount { bucketStart[a + 1] += bucketStart[a] }
+        var order = [Int32](repeating: 0, count: lower.count)
+        var cursor = bucketStart
+        for (run, a) in lower.enumerated() {
+            order[cursor[Int(a)]] = Int32(truncatingIfNeeded: run)
+            cursor[Int(a)] += 1
+        }
+        // For each higher label, the lower label whose bucket last met it and its slot there.
+        var seenWith = [Int32](repeating: -1, count: labelCount)
+        var slot = [Int32](repeating: 0, count: labelCount)
+        var pairs: [(b: Int32, total: SegmentContact)] = []
+        for a in 0..<labelCount where bucketStart[a + 1] > bucketStart[a] {
+            pairs.removeAll(keepingCapacity: true)
+            for k in bucketStart[a]..<bucketStart[a + 1] {
+                let run = Int(order[k]), b = Int(higher[run])
+                if seenWith[b] != Int32(a) {
+                    seenWith[b] = Int32(a)
+                    slot[b] = Int32(pairs.count)
+                    pairs.append((Int32(b), SegmentContact()))
+                }
+                pairs[Int(slot[b])].total.add(contacts[run])
+            }
+            for pair in pairs { body(Int32(a), pair.b, pair.total) }
+        }
+    }
+}
