@@ -39,6 +39,19 @@ struct AdjacencyRun: Sendable {
     }
 }
 
+/// Whether the four pixels from `p` on (in one row, with a fifth pixel after them and a row
+/// below) each have the label of their right-hand and lower neighbours: none of them has a
+/// contact. Two labels at a time, as 64-bit words.
+@inline(__always)
+func fourWithoutContact(_ p: UnsafePointer<Int32>, width: Int) -> Bool {
+    let row = UnsafeRawPointer(p), below = 4 * width
+    let here = (row.loadUnaligned(as: UInt64.self), row.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
+    return here.0 == row.loadUnaligned(fromByteOffset: 4, as: UInt64.self)
+        && here.1 == row.loadUnaligned(fromByteOffset: 12, as: UInt64.self)
+        && here.0 == row.loadUnaligned(fromByteOffset: below, as: UInt64.self)
+        && here.1 == row.loadUnaligned(fromByteOffset: below + 8, as: UInt64.self)
+}
+
 /// Calls `body(a, b, length)` for each run of 4-neighbour contacts between two different
 /// labels of a row-major label image (or of its rows `rows`, with their contacts with the row
 /// below), in scan order: the contacts with the right-hand
@@ -126,15 +139,9 @@ struct ContactRunScan {
                            emit: (AdjacencyRun, Int) -> Void) {
         var x = 0
         if y + 1 < height {
-            let row = UnsafeRawPointer(labels.baseAddress! + y * width), below = 4 * width
+            let row = labels.baseAddress! + y * width
             while x + 4 < width {
-                let at = 4 * x
-                let here = (row.loadUnaligned(fromByteOffset: at, as: UInt64.self),
-                            row.loadUnaligned(fromByteOffset: at + 8, as: UInt64.self))
-                if here.0 == row.loadUnaligned(fromByteOffset: at + 4, as: UInt64.self)
-                    && here.1 == row.loadUnaligned(fromByteOffset: at + 12, as: UInt64.self)
-                    && here.0 == row.loadUnaligned(fromByteOffset: at + below, as: UInt64.self)
-                    && here.1 == row.loadUnaligned(fromByteOffset: at + below + 8, as: UInt64.self) {
+                if fourWithoutContact(row + x, width: width) {
                     x += 4
                     continue
                 }
