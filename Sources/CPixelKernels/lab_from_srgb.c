@@ -16,8 +16,14 @@ static inline __m128 interpolate(__m128 v, float steps, float top, const float *
     __m128 f = _mm_sub_ps(p, _mm_cvtepi32_ps(i));
     int index[4];
     _mm_storeu_si128((__m128i *)index, i);
-    __m128 lo = _mm_setr_ps(table[index[0]], table[index[1]], table[index[2]], table[index[3]]);
-    __m128 hi = _mm_setr_ps(table[index[0] + 1], table[index[1] + 1], table[index[2] + 1], table[index[3] + 1]);
+    /* Each lane's two neighbouring entries in one 8-byte load, then split into the lower
+       and the upper entries. */
+    __m128 pairs01 = _mm_loadh_pi(_mm_loadl_pi(_mm_setzero_ps(), (const __m64 *)(table + index[0])),
+                                  (const __m64 *)(table + index[1]));
+    __m128 pairs23 = _mm_loadh_pi(_mm_loadl_pi(_mm_setzero_ps(), (const __m64 *)(table + index[2])),
+                                  (const __m64 *)(table + index[3]));
+    __m128 lo = _mm_shuffle_ps(pairs01, pairs23, _MM_SHUFFLE(2, 0, 2, 0));
+    __m128 hi = _mm_shuffle_ps(pairs01, pairs23, _MM_SHUFFLE(3, 1, 3, 1));
     return _mm_add_ps(lo, _mm_mul_ps(f, _mm_sub_ps(hi, lo)));
 }
 
