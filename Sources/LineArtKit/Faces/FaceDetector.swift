@@ -165,10 +165,11 @@ func integralImage(_ gray: ByteImage) -> [Int32] {
         gray.samples.withUnsafeBufferPointer { g in
             for y in 0..<h {
                 var rowSum: Int32 = 0
-                let above = y * stride, here = above + stride
+                let pixels = g.baseAddress! + y * w
+                let above = s.baseAddress! + y * stride + 1, here = above + stride
                 for x in 0..<w {
-                    rowSum &+= Int32(g[y * w + x])
-                    s[here + x + 1] = s[above + x + 1] &+ rowSum
+                    rowSum &+= Int32(pixels[x])
+                    here[x] = above[x] &+ rowSum
                 }
             }
         }

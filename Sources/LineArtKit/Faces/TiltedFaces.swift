@@ -69,11 +69,11 @@ struct PairMeans {
         means.withUnsafeMutableBufferPointer { m in
             gray.samples.withUnsafeBufferPointer { g in
                 for j in 0..<max(0, h - 1) {
+                    let top = g.baseAddress! + j * w, bottom = top + w, out = m.baseAddress! + j * w
                     for i in 0..<max(0, w - 1) {
-                        let k = j * w + i
-                        let upper = Int(g[k]) + Int(g[k + 1])
-                        let lower = Int(g[k + w]) + Int(g[k + w + 1])
-                        m[k] = UInt8((upper + lower + 2) >> 2)
+                        let upper = UInt16(top[i]) &+ UInt16(top[i + 1])
+                        let lower = UInt16(bottom[i]) &+ UInt16(bottom[i + 1])
+                        out[i] = UInt8(truncatingIfNeeded: (upper &+ lower &+ 2) >> 2)
                     }
                 }
             }
