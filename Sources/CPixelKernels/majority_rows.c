@@ -54,13 +54,13 @@ void cpk_majority_rows(const int32_t *src, int32_t *dst, size_t width, size_t ro
             const __m128i right = _mm_loadu_si128((const __m128i *)(row + x + 1));
             const __m128i up = _mm_loadu_si128((const __m128i *)(row + x - width));
             const __m128i down = _mm_loadu_si128((const __m128i *)(row + x + width));
-            __m128i stays = _mm_and_si128(_mm_and_si128(_mm_cmpeq_epi32(own, left), _mm_cmpeq_epi32(own, right)),
-                                          _mm_and_si128(_mm_cmpeq_epi32(own, up), _mm_cmpeq_epi32(own, down)));
+            const __m128i same_left = _mm_cmpeq_epi32(own, left), same_right = _mm_cmpeq_epi32(own, right);
+            const __m128i same_up = _mm_cmpeq_epi32(own, up), same_down = _mm_cmpeq_epi32(own, down);
+            __m128i stays = _mm_and_si128(_mm_and_si128(same_left, same_right), _mm_and_si128(same_up, same_down));
             _mm_storeu_si128((__m128i *)(out + x), own);
             if (_mm_movemask_ps(_mm_castsi128_ps(stays)) == 15) continue;
             /* The own label's votes (minus one for the pixel itself: cmpeq gives -1 a match). */
-            __m128i votes = _mm_add_epi32(_mm_add_epi32(_mm_cmpeq_epi32(own, left), _mm_cmpeq_epi32(own, right)),
-                                          _mm_add_epi32(_mm_cmpeq_epi32(own, up), _mm_cmpeq_epi32(own, down)));
+            __m128i votes = _mm_add_epi32(_mm_add_epi32(same_left, same_right), _mm_add_epi32(same_up, same_down));
             votes = _mm_add_epi32(votes, _mm_cmpeq_epi32(own, _mm_loadu_si128((const __m128i *)(row + x - width - 1))));
             votes = _mm_add_epi32(votes, _mm_cmpeq_epi32(own, _mm_loadu_si128((const __m128i *)(row + x - width + 1))));
             votes = _mm_add_epi32(votes, _mm_cmpeq_epi32(own, _mm_loadu_si128((const __m128i *)(row + x + width - 1))));

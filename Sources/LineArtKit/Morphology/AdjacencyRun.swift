@@ -39,11 +39,36 @@ struct AdjacencyRun: Sendable {
     }
 }
 
+/// Calls `body(x)` for the pixels of row `y` of a label image that may have a contact with
+/// their right-hand or lower neighbour (another label), in order. Groups of four pixels that
+/// each have the label of both neighbours are passed over at once: most pixels lie inside a
+/// segment.
+@inline(__always)
+func forEachPixelMaybeInContact(_ labels: UnsafePointer<Int32>, width: Int, height: Int, row y: Int,
+                                _ body: (_ x: Int) -> Void) {
+    var x = 0
+    if y + 1 < height {
+        let row = labels + y * width
+        while x + 4 < width {
+            if fourWithoutContact(row + x, width: width) {
+                x += 4
+                continue
+            }
+            body(x)
+            x += 1
+        }
+    }
+    while x < width {
+        body(x)
+        x += 1
+    }
+}
+
 /// Whether the four pixels from `p` on (in one row, with a fifth pixel after them and a row
 /// below) each have the label of their right-hand and lower neighbours: none of them has a
 /// contact. Two labels at a time, as 64-bit words.
 @inline(__always)
-func fourWithoutContact(_ p: UnsafePointer<Int32>, width: Int) -> Bool {
+private func fourWithoutContact(_ p: UnsafePointer<Int32>, width: Int) -> Bool {
     let row = UnsafeRawPointer(p), below = 4 * width
     let here = (row.loadUnaligned(as: UInt64.self), row.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
     return here.0 == row.loadUnaligned(fromByteOffset: 4, as: UInt64.self)
@@ -131,27 +156,13 @@ struct ContactRunScan {
         return started
     }
 
-    /// ``visit(x:y:step:emit:)`` for every pixel of row `y`, in order. Four pixels that each
-    /// have the label of their right-hand and lower neighbours have no contact and are passed
-    /// over at once (most pixels lie inside a segment).
+    /// ``visit(x:y:step:emit:)`` for every pixel of row `y` that may have a contact, in
+    /// order (``forEachPixelMaybeInContact(_:width:height:row:_:)``; the others add nothing).
     @inline(__always)
     mutating func visitRow(_ y: Int, step: (_ x: Int, _ y: Int, _ across: Bool) -> Float,
                            emit: (AdjacencyRun, Int) -> Void) {
-        var x = 0
-        if y + 1 < height {
-            let row = labels.baseAddress! + y * width
-            while x + 4 < width {
-                if fourWithoutContact(row + x, width: width) {
-                    x += 4
-                    continue
-                }
-                visit(x: x, y: y, step: step, emit: emit)
-                x += 1
-            }
-        }
-        while x < width {
+        forEachPixelMaybeInContact(labels.baseAddress!, width: width, height: height, row: y) { x in
             visit(x: x, y: y, step: step, emit: emit)
-            x += 1
         }
     }
 

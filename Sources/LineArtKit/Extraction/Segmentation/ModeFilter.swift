@@ -64,8 +64,14 @@ func modeFilter(_ labels: [Int32], width: Int, height: Int, radius: Int, passes:
 /// own label to hold the majority of its disc whatever lies beyond.
 private struct DiscOffsets {
     let radius: Int
-    let offsets: [(dx: Int, dy: Int)]
+    /// The offsets, in row-major order: columns, rows, and as steps in a row-major image.
+    let dx: [Int]
+    let dy: [Int]
     let linear: [Int]
+    /// The disc as one contiguous run of pixels per row, top to bottom: the offset of the
+    /// run's first pixel, and its length.
+    let spanStart: [Int]
+    let spanCount: [Int]
     /// The smallest distance `D` such that the offsets farther than `D` are at most half of
     /// the disc: a pixel with no other label within `D` keeps its own (ties keep it).
     let reach: Int
@@ -76,8 +82,12 @@ private struct DiscOffsets {
         for dy in -radius...radius {
             for dx in -radius...radius where dx * dx + dy * dy <= radius * radius { offsets.append((dx, dy)) }
         }
-        self.offsets = offsets
+        dx = offsets.map(\.dx)
+        dy = offsets.map(\.dy)
         linear = offsets.map { $0.dy * width + $0.dx }
+        let halves = (-radius...radius).map { dy in offsets.filter { $0.dy == dy }.map(\.dx).max()! }
+        spanStart = zip(-radius...radius, halves).map { dy, half in dy * width - half }
+        spanCount = halves.map { 2 * $0 + 1 }
         var d = 0
         while 2 * offsets.filter({ $0.dx * $0.dx + $0.dy * $0.dy > d * d }).count > offsets.count { d += 1 }
         reach = d
@@ -92,22 +102,15 @@ private struct DiscOffsets {
     func vote(rows: Range<Int>, width: Int, height: Int, src: UnsafeBufferPointer<Int32>,
               near: UnsafeBufferPointer<UInt8>, out: UnsafeMutablePointer<Int32>,
               changed: UnsafeMutablePointer<UInt8>) {
-        // The disc as one contiguous run of pixels per row: offset of its first pixel, length.
-        let spans = (-radius...radius).map { dy -> (start: Int, count: Int) in
-            let half = offsets.filter { $0.dy == dy }.map(\.dx).max()!
-            return (dy * width - half, 2 * half + 1)
-        }
-        let dx = offsets.map(\.dx), dy = offsets.map(\.dy)
-        let spanStart = spans.map(\.start), spanCount = spans.map(\.count)
-        withUnsafeTemporaryAllocation(of: Int32.self, capacity: offsets.count) { cand in
-        withUnsafeTemporaryAllocation(of: Int32.self, capacity: offsets.count) { votes in
+        withUnsafeTemporaryAllocation(of: Int32.self, capacity: dx.count) { cand in
+        withUnsafeTemporaryAllocation(of: Int32.self, capacity: dx.count) { votes in
         dx.withUnsafeBufferPointer { dx in
         dy.withUnsafeBufferPointer { dy in
         linear.withUnsafeBufferPointer { linear in
         spanStart.withUnsafeBufferPointer { spanStart in
         spanCount.withUnsafeBufferPointer { spanCount in
-            var disc = cpk_disc(count: offsets.count, dx: dx.baseAddress!, dy: dy.baseAddress!,
-                                linear: linear.baseAddress!, rows: spans.count, span_start: spanStart.baseAddress!,
+            var disc = cpk_disc(count: dx.count, dx: dx.baseAddress!, dy: dy.baseAddress!,
+                                linear: linear.baseAddress!, rows: spanStart.count, span_start: spanStart.baseAddress!,
                                 span_count: spanCount.baseAddress!)
             cpk_mode_vote_rows(src.baseAddress!, near.baseAddress!, out, changed, width, height, rows.lowerBound,
                                rows.upperBound, radius, &disc, cand.baseAddress!, votes.baseAddress!)

@@ -58,13 +58,8 @@ func dissolvingThinSegments(_ labels: [Int32], count: Int, colours: FloatImage,
                         for c in 0..<ch { sums[s * ch + c] += px[i * ch + c] }
                     }
                 }
-                var x = 0
-                while x < width {
+                forEachPixelMaybeInContact(lab.baseAddress!, width: width, height: height, row: y) { x in
                     let i = row + x
-                    if x + 4 < width && y + 1 < height && fourWithoutContact(lab.baseAddress! + i, width: width) {
-                        x += 4
-                        continue
-                    }
                     if x + 1 < width && lab[i + 1] != lab[i] {
                         perimeter[Int(lab[i])] += 1
                         perimeter[Int(lab[i + 1])] += 1
@@ -73,7 +68,6 @@ func dissolvingThinSegments(_ labels: [Int32], count: Int, colours: FloatImage,
                         perimeter[Int(lab[i])] += 1
                         perimeter[Int(lab[i + width])] += 1
                     }
-                    x += 1
                 }
                 perimeter[Int(lab[row])] += 1
                 perimeter[Int(lab[row + width - 1])] += 1
@@ -199,16 +193,10 @@ private func keepOnlyInBetweenBands(_ thin: inout [Bool], labels: [Int32], width
                 if thin[Int(t)] { contacts.append(UInt64(t) << 32 | UInt64(s)) }
             }
             for y in bands[k] {
-                var x = 0
-                while x < width {
+                forEachPixelMaybeInContact(lab.baseAddress!, width: width, height: height, row: y) { x in
                     let i = y * width + x
-                    if x + 4 < width && y + 1 < height && fourWithoutContact(lab.baseAddress! + i, width: width) {
-                        x += 4
-                        continue
-                    }
                     if x + 1 < width, lab[i + 1] != lab[i] { touch(lab[i], lab[i + 1]) }
                     if y + 1 < height, lab[i + width] != lab[i] { touch(lab[i], lab[i + width]) }
-                    x += 1
                 }
             }
             listBase.base[k] = contacts
