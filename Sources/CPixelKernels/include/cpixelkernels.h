@@ -124,6 +124,46 @@ size_t cpk_lbp_cascade_keep(const int32_t *integral, intptr_t *origins, size_t c
                             const float *thresholds, const intptr_t *stage_weak_counts, size_t stages,
                             const intptr_t *features, const int32_t *subsets, const float *leaves);
 
+/*
+ * Graph segmentation's union-find forest (SegmentationForest): one node per pixel, its
+ * parent and, while it is a root, its component's merge threshold (internal difference
+ * plus scale / size); the component sizes (read at roots); and the offset from a pixel to
+ * its neighbour in each of the four edge directions. An edge key is pixel * 4 + direction.
+ * Unlike the kernels above, the two functions below are the whole loop, in plain C on
+ * every architecture: C for its relaxed atomics (see forest_merge.c), which Swift has no
+ * way to apply to a buffer's elements.
+ */
+typedef struct {
+    int32_t parent;
+    float threshold;
+} cpk_forest_node;
+
+typedef struct {
+    cpk_forest_node *node;
+    int32_t *size;
+    intptr_t offset[4];
+    float scale;
+} cpk_forest;
+
+/*
+ * The merge rule over the edges `keys[0, count)`, all of weight w, in order: an edge joins
+ * its two components when it is no heavier than either one's threshold; the smaller joins
+ * the larger, and the new root's threshold is w + scale / size. Paths are halved.
+ */
+void cpk_forest_merge(const cpk_forest *forest, const uint32_t *keys, size_t count, float w);
+
+/*
+ * The merge rule over `keys[0, count)` of weight w for a thread that owns the components
+ * whose roots are not marked in `shared` (one flag per pixel) while another thread merges
+ * the shared ones (TwoThreadMerge). It joins two unshared components as cpk_forest_merge
+ * would; an edge between two different components at least one of which is shared, and
+ * neither of which is an unshared one below the weight, is written to `set_aside` (the
+ * count is returned) and both its roots are marked shared: from then on the other thread
+ * owns them. Paths are halved on the way, as by the other thread (see forest_merge.c).
+ */
+size_t cpk_forest_merge_unshared(const cpk_forest *forest, const uint32_t *keys, size_t count, float w,
+                                 uint8_t *shared, uint32_t *set_aside);
+
 #ifdef __cplusplus
 }
 #endif

@@ -8,7 +8,7 @@ import Synchronization
 /// The segmentation's union-find runs on both cores and its two threads meet after every
 /// weight bucket, so a third thread that takes either core for a moment stalls both. Work
 /// meant for the idle core waits (``wait()``) until the extraction says it is past its
-/// two-core steps: the union-find's second thread opens it as it ends (``HalvesMerge``),
+/// two-core steps: the union-find's second thread opens it as it ends (``TwoThreadMerge``),
 /// and ``release()``, through the task-local ``current``, after the union-find's two-thread
 /// part in any case. Releasing twice, or with nothing waiting, does nothing.
 ///
@@ -32,7 +32,7 @@ final class SecondCoreHandOff: Sendable {
     /// Lets ``wait()`` return; only the first call counts. The woken work moves off `cpu`:
     /// by default the caller's, the extraction's own when it calls; a thread of the
     /// extraction that is about to end passes the extraction's CPU instead, so that the work
-    /// stays on the core that thread leaves (``HalvesMerge``).
+    /// stays on the core that thread leaves (``TwoThreadMerge``).
     func open(awayFrom cpu: Int32 = cic_current_cpu()) {
         guard !released.exchange(true, ordering: .acquiringAndReleasing) else { return }
         releasingCPU.store(cpu, ordering: .relaxed)

@@ -1,3 +1,5 @@
+import CPixelKernels
+
 /// Graph-based image segmentation (Felzenszwalb & Huttenlocher, "Efficient Graph-Based
 /// Image Segmentation", IJCV 2004) on an interleaved colour image.
 ///
@@ -18,13 +20,14 @@
 ///     longer uses two threads (before the buckets merged on one thread) it says so to work
 ///     waiting for the second core (``SecondCoreHandOff/release()``).
 ///   - parallelBucketKeys: with two threads or more, the buckets up to the last one that
-///     holds this many edges are merged on two threads (``HalvesMerge``), the rest on one.
-///   - twoThreadPatience: how long the first of those two threads may sleep, in all,
-///     waiting for the second before it merges the remaining buckets alone; below zero,
-///     after the first bucket. On idle cores the threads meet after a short spin and never
-///     sleep that long; on cores busy with other processes each meeting can wait a scheduler
-///     slice (with two busy loops beside it, a `convert` took 2.3 times as long as with a
-///     one-thread merge before this limit).
+///     holds this many edges are merged on two threads (``TwoThreadMerge``), the rest on one.
+///   - twoThreadPatience: how long the calling thread of those two may sleep, in all,
+///     waiting for the second to finish a bucket, before it stops the second and merges
+///     the remaining buckets alone; below zero, after the first bucket. On idle cores the
+///     second thread keeps ahead and the first waits at most a short spin; on cores busy
+///     with other processes each wait can last a scheduler slice (with two busy loops beside
+///     it, a `convert` took 2.3 times as long as with a one-thread merge before this limit,
+///     when the threads met after every bucket).
 /// - Returns: one label per pixel, `0..<count`, numbered in row-major order of first pixel.
 public func graphSegmentation(_ image: FloatImage, scale: Float, minSize: Int,
                               borderWeight: Float = 1, borderBand: Float = 0.15,
@@ -43,8 +46,8 @@ public func graphSegmentation(_ image: FloatImage, scale: Float, minSize: Int,
 
     // Each pixel's union-find parent and, while it is a root, its component's merge
     // threshold side by side: the find that reaches a root has loaded its threshold too.
-    var nodes = [ForestNode](unsafeUninitializedCapacity: n) { buffer, count in
-        for i in 0..<n { buffer[i] = ForestNode(parent: Int32(truncatingIfNeeded: i), threshold: scale) }
+    var nodes = [cpk_forest_node](unsafeUninitializedCapacity: n) { buffer, count in
+        for i in 0..<n { buffer[i] = cpk_forest_node(parent: Int32(truncatingIfNeeded: i), threshold: scale) }
         count = n
     }
     var sizes = [Int32](repeating: 1, count: n)
@@ -60,8 +63,8 @@ public func graphSegmentation(_ image: FloatImage, scale: Float, minSize: Int,
         let forest = SegmentationForest(node: node.baseAddress!, size: size.baseAddress!, keys: keys.baseAddress!,
                                         offset: offset.baseAddress!, scale: scale, quantum: quantum)
         var oneThreadBuckets = 0..<buckets
-        if threadCount > 1, let splitRow = HalvesMerge.rowsSplit(width: width, height: height) {
-            oneThreadBuckets = HalvesMerge.run(forest, buckets: buckets, bucketStart: bucketStart.baseAddress!,
+        if threadCount > 1, let splitRow = TwoThreadMerge.rowsSplit(width: width, height: height) {
+            oneThreadBuckets = TwoThreadMerge.run(forest, buckets: buckets, bucketStart: bucketStart.baseAddress!,
                                                width: width, height: height, splitRow: splitRow,
                                                minimumKeys: parallelBucketKeys, patience: twoThreadPatience)
         }

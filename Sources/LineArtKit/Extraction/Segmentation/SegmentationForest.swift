@@ -1,12 +1,16 @@
-/// The union-find forest of ``graphSegmentation(_:scale:minSize:borderWeight:borderBand:threads:)``
+import CPixelKernels
+
+/// The union-find forest of ``graphSegmentation(_:scale:minSize:borderWeight:borderBand:threads:parallelBucketKeys:twoThreadPatience:)``
 /// over buffers its caller owns: one node per pixel (its parent and, while it is a root,
 /// its component's merge threshold side by side, so the find that reaches a root has
 /// loaded its threshold too), the component sizes, and the sorted edge keys it walks.
 ///
-/// Two threads may use one forest at once when each touches only components the other
-/// never reaches (``HalvesMerge``); hence `@unchecked Sendable`.
+/// The merge rule over a bucket's edges runs in C (``cpk_forest_merge``), so that two
+/// threads may share the forest (``TwoThreadMerge``); hence `@unchecked Sendable`. The
+/// passes after it (``joinSmall(minSize:width:height:weights:buckets:touchesSmall:)``,
+/// ``labelComponents(into:pixels:)``) run on one thread.
 struct SegmentationForest: @unchecked Sendable {
-    let node: UnsafeMutablePointer<ForestNode>
+    let node: UnsafeMutablePointer<cpk_forest_node>
     let size: UnsafeMutablePointer<Int32>
     let keys: UnsafePointer<UInt32>
     /// Offset from `p` to its neighbour in each direction (``SortedGridEdges/neighbourOffset``).
@@ -14,6 +18,11 @@ struct SegmentationForest: @unchecked Sendable {
     /// The `k` of the merge rule.
     let scale: Float
     let quantum: Float
+
+    /// The forest as the C merge kernels take it.
+    var c: cpk_forest {
+        cpk_forest(node: node, size: size, offset: (offset[0], offset[1], offset[2], offset[3]), scale: scale)
+    }
 
     /// The root of `x`'s component, halving the path on the way.
     @inline(__always) func find(_ x: Int) -> Int {
@@ -39,23 +48,12 @@ struct SegmentationForest: @unchecked Sendable {
         return big
     }
 
-    /// The merge rule for the edge at `keys[k]` of weight `w`: its components join when it
-    /// is no heavier than either one's threshold. Returns the new root, or nil.
-    @inline(__always) @discardableResult
-    func merge(_ k: Int, weight w: Float) -> Int? {
-        let (p, q) = endpoints(keys[k])
-        let a = find(p), b = find(q)
-        guard a != b, w <= node[a].threshold, w <= node[b].threshold else { return nil }
-        let root = union(a, b)
-        node[root].threshold = w + scale / Float(size[root])
-        return root
-    }
-
-    /// The merge rule over the keys of buckets `buckets`, in order.
+    /// The merge rule over the keys of buckets `buckets`, in order (``cpk_forest_merge``).
     func merge(buckets: Range<Int>, bucketStart: UnsafePointer<Int>) {
+        var forest = c
         for bucket in buckets {
-            let w = Float(bucket) / quantum
-            for k in bucketStart[bucket]..<bucketStart[bucket + 1] { merge(k, weight: w) }
+            let start = bucketStart[bucket]
+            cpk_forest_merge(&forest, keys + start, bucketStart[bucket + 1] - start, Float(bucket) / quantum)
         }
     }
 
@@ -114,11 +112,4 @@ extension SegmentationForest {
         }
         return Int(next)
     }
-}
-
-/// One pixel of the segmentation's union-find forest: its parent, and while it is a root,
-/// its component's merge threshold (internal difference plus `scale / size`).
-struct ForestNode {
-    var parent: Int32
-    var threshold: Float
 }
