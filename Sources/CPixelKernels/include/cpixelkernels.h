@@ -125,6 +125,14 @@ size_t cpk_lbp_cascade_keep(const int32_t *integral, intptr_t *origins, size_t c
                             const intptr_t *features, const int32_t *subsets, const float *leaves);
 
 /*
+ * One row of a 1-bit PNG (PNGEncoder.packBilevel): pixel i of `src` is bit 7 - i % 8 of
+ * dst[i / 8], set when the pixel is 128 or more. Packs pixels [0, count) in groups of 16
+ * (whole bytes of dst are written) and returns how many it packed: a multiple of 16, at
+ * most count; 0 without SSE2.
+ */
+size_t cpk_pack_bits(const uint8_t *src, uint8_t *dst, size_t count);
+
+/*
  * Graph segmentation's union-find forest (SegmentationForest): one node per pixel, its
  * parent and, while it is a root, its component's merge threshold (internal difference
  * plus scale / size); the component sizes (read at roots); and the offset from a pixel to

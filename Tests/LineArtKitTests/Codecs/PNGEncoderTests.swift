@@ -28,6 +28,32 @@ import Testing
         #expect(decoded.image.samples == image.samples.map { $0 < 128 ? 0 : 255 })
     }
 
+    /// The packing (sixteen pixels at a time in `cpk_pack_bits`, then one at a time) against
+    /// the definition, bit by bit, for widths around the multiples of 8 and 16 and every
+    /// pixel value on either side of 128.
+    @Test func bilevelPackingMatchesTheDefinition() {
+        var state: UInt32 = 12345
+        for width in [1, 7, 8, 9, 15, 16, 17, 31, 32, 33, 47, 48, 49, 100] {
+            let height = 3
+            let samples = (0..<(width * height)).map { _ -> UInt8 in
+                state = state &* 1_664_525 &+ 1_013_904_223
+                return UInt8(truncatingIfNeeded: state >> 24)
+            }
+            let (packed, stride) = PNGEncoder.packBilevel(ByteImage(width: width, height: height, samples: samples))
+            #expect(stride == (width + 7) / 8)
+            var expected = [UInt8](repeating: 0, count: stride * height)
+            for y in 0..<height {
+                for x in 0..<width where samples[y * width + x] >= 128 {
+                    expected[y * stride + x / 8] |= UInt8(0x80) >> UInt8(x % 8)
+                }
+            }
+            #expect(packed == expected, "width \(width)")
+        }
+        // Every value, in one row of 256: 0...127 clear, 128...255 set.
+        let ramp = ByteImage(width: 256, height: 1, samples: (0...255).map { UInt8($0) })
+        #expect(PNGEncoder.packBilevel(ramp).bytes == [UInt8](repeating: 0, count: 16) + [UInt8](repeating: 0xff, count: 16))
+    }
+
     @Test func gray8RoundTrip() throws {
         let image = ByteImage(width: 17, height: 5, samples: (0..<85).map { UInt8($0 * 3) })
         let png = try PNGEncoder(pixelFormat: .gray8, dpi: 150).encode(image)
