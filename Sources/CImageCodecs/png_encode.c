@@ -1,6 +1,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <png.h>
+#include <zlib.h>
 #include "cimagecodecs.h"
 #include "internal.h"
 
@@ -100,6 +101,7 @@ int cic_png_encode(const cic_png_write_params *p, uint8_t **out, size_t *out_siz
         png_set_pHYs(png, info, p->pixels_per_meter, p->pixels_per_meter, PNG_RESOLUTION_METER);
     if (p->compression_level >= 0 && p->compression_level <= 9)
         png_set_compression_level(png, p->compression_level);
+    if (p->run_lengths_only) png_set_compression_strategy(png, Z_RLE);
 
     s->rows = malloc(sizeof(png_bytep) * (size_t)p->height);
     if (s->rows == NULL) png_error(png, "out of memory");

@@ -206,6 +206,7 @@ typedef struct cic_png_write_params {
     uint16_t trns_gray, trns_red, trns_green, trns_blue;
     uint32_t pixels_per_meter; /* 0: no pHYs chunk */
     int compression_level;  /* -1: libpng default */
+    int run_lengths_only;   /* 1: zlib's Z_RLE strategy (matches only runs of one byte); 0: default */
 } cic_png_write_params;
 
 /* Encodes into a malloc'd buffer (*out, release with cic_free). */

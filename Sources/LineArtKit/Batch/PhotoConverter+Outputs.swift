@@ -16,13 +16,14 @@ public struct PageConversion: Sendable {
 }
 
 extension PhotoConverter {
-    /// zlib level of the page PNGs: 3 instead of libpng's 6 writes the 1-bit page of the
-    /// 20 MP sample in 1.5 instead of 3.5 ms, for a file 14% larger (13.7 instead of 12.0 KB).
-    static let pageCompressionLevel = 3
-
-    /// The page PNG's encoder: 1-bit, at `dpi` when given, zlib level ``pageCompressionLevel``.
+    /// The page PNG's encoder: 1-bit, at `dpi` when given, compressed with zlib's run-length
+    /// strategy. A page is mostly runs of paper, and its outlines seldom repeat a string
+    /// that run lengths miss: over the 14 sample photos' portrait pages the files total the
+    /// same as at zlib level 3 (222,137 instead of 222,290 bytes; each from 6% smaller to 11%
+    /// larger), and the 20 MP sample's page is written in 0.31 ms instead of 0.75. (libpng's
+    /// default, level 6, makes them about 13% smaller in three times the time of level 3.)
     static func pageEncoder(dpi: Double?) -> PNGEncoder {
-        PNGEncoder(pixelFormat: .bilevel, dpi: dpi, compressionLevel: pageCompressionLevel)
+        PNGEncoder(pixelFormat: .bilevel, dpi: dpi, runLengthsOnly: true)
     }
 
     /// Converts `input` into the pages of `outputs.formats`, optionally the region map, and the

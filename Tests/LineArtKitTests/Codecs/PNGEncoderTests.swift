@@ -54,6 +54,21 @@ import Testing
         #expect(PNGEncoder.packBilevel(ramp).bytes == [UInt8](repeating: 0, count: 16) + [UInt8](repeating: 0xff, count: 16))
     }
 
+    /// Run lengths only: the same pixels back, and the strategy reaches zlib (a row pattern
+    /// repeated down the image, which only the default strategy can match, packs worse).
+    @Test func bilevelRunLengthsOnly() throws {
+        var state: UInt32 = 7
+        let row = (0..<128).map { _ -> UInt8 in
+            state = state &* 1_664_525 &+ 1_013_904_223
+            return state >> 31 == 0 ? 0 : 255
+        }
+        let image = ByteImage(width: 128, height: 64, samples: Array((0..<64).map { _ in row }.joined()))
+        let rle = try PNGEncoder(pixelFormat: .bilevel, runLengthsOnly: true).encode(image)
+        let standard = try PNGEncoder(pixelFormat: .bilevel).encode(image)
+        #expect(try decodeImage(rle).image.samples == image.samples)
+        #expect(rle.count > 2 * standard.count, "run lengths \(rle.count) bytes, standard \(standard.count)")
+    }
+
     @Test func gray8RoundTrip() throws {
         let image = ByteImage(width: 17, height: 5, samples: (0..<85).map { UInt8($0 * 3) })
         let png = try PNGEncoder(pixelFormat: .gray8, dpi: 150).encode(image)
