@@ -38,6 +38,16 @@ static inline void join_roots(cpk_forest_node *node, int32_t *size, float scale,
     node[big].threshold = w + scale / (float)size[big];
 }
 
+/* Both merge loops ask for the nodes of the edge 32 keys ahead: in the 20 MP photo's merge
+   on one thread 199-200 samples per 1000 of libjpeg's instead of 202-207. */
+enum { PREFETCH_DISTANCE = 32 };
+
+static inline void prefetch_edge(const cpk_forest_node *node, const intptr_t *offset, uint32_t key) {
+    const intptr_t p = (intptr_t)(key >> 2);
+    __builtin_prefetch(&node[p]);
+    __builtin_prefetch(&node[p + offset[key & 3]]);
+}
+
 void cpk_forest_merge(const cpk_forest *forest, const uint32_t *keys, size_t count, float w) {
     cpk_forest_node *const node = forest->node;
     int32_t *const size = forest->size;
@@ -45,6 +55,7 @@ void cpk_forest_merge(const cpk_forest *forest, const uint32_t *keys, size_t cou
     const intptr_t offset[4] = { forest->offset[0], forest->offset[1], forest->offset[2], forest->offset[3] };
     for (size_t k = 0; k < count; k++) {
         const uint32_t key = keys[k];
+        if (k + PREFETCH_DISTANCE < count) prefetch_edge(node, offset, keys[k + PREFETCH_DISTANCE]);
         const intptr_t p = (intptr_t)(key >> 2), q = p + offset[key & 3];
         const intptr_t a = find_root(node, p), b = find_root(node, q);
         if (a == b || !(w <= node[a].threshold) || !(w <= node[b].threshold)) continue;
@@ -61,6 +72,7 @@ size_t cpk_forest_merge_unshared(const cpk_forest *forest, const uint32_t *keys,
     size_t aside = 0;
     for (size_t k = 0; k < count; k++) {
         const uint32_t key = keys[k];
+        if (k + PREFETCH_DISTANCE < count) prefetch_edge(node, offset, keys[k + PREFETCH_DISTANCE]);
         const intptr_t p = (intptr_t)(key >> 2), q = p + offset[key & 3];
         const intptr_t a = find_root(node, p);
         const intptr_t b = find_root(node, q);
