@@ -199,7 +199,6 @@ private struct LabelStatistics {
     }
 }
 
-/// The two passes of ``label(_:connectivity:threads:where:)`` over a range of rows.
 /// The end of the run of bytes equal to `row[x]` that starts at `x`: the first `i > x` with
 /// `row[i] != row[x]`, or `width`. Eight bytes at a time: on a page, runs of paper are long.
 @inline(__always)
@@ -216,6 +215,7 @@ private func sameByteRunEnd(_ row: UnsafePointer<UInt8>, from x: Int, width: Int
     return i
 }
 
+/// The two passes of ``label(_:connectivity:threads:where:)`` over a range of rows.
 private struct RunScan: @unchecked Sendable {
     let src: UnsafePointer<UInt8>
     let inSet: UnsafePointer<Bool>

@@ -5,8 +5,9 @@ import Synchronization
 /// The moment a photo's extraction stops using both cores, for work that waits to run
 /// beside it on the second core (``LineArtPipeline/extractAndDetectFaces(_:)``).
 ///
-/// The segmentation's union-find runs on both cores and its two threads meet after every
-/// weight bucket, so a third thread that takes either core for a moment stalls both. Work
+/// The segmentation's union-find runs on both cores, and its calling thread waits for the
+/// second one to be past every weight bucket, so a third thread that takes either core for a
+/// moment stalls the merge. Work
 /// meant for the idle core waits (``wait()``) until the extraction says it is past its
 /// two-core steps: the union-find's second thread opens it as it ends (``TwoThreadMerge``),
 /// and ``release()``, through the task-local ``current``, after the union-find's two-thread

@@ -131,3 +131,19 @@ import Testing
         }
     }
 }
+
+extension DisjointSets {
+    /// Labels `0..<count` in row-major order of each set's first element (the reference's
+    /// numbering; the segmentation labels its forest with ``SegmentationForest/labelComponents(into:pixels:)``).
+    mutating func compactLabels() -> (labels: [Int32], count: Int) {
+        var map = [Int32](repeating: -1, count: parent.count)
+        var labels = [Int32](repeating: 0, count: parent.count)
+        var next: Int32 = 0
+        for i in 0..<parent.count {
+            let r = find(i)
+            if map[r] < 0 { map[r] = next; next += 1 }
+            labels[i] = map[r]
+        }
+        return (labels, Int(next))
+    }
+}

@@ -40,9 +40,9 @@ public func graphSegmentation(_ image: FloatImage, scale: Float, minSize: Int,
     let buckets = 2048
     let quantum: Float = 16  // 1/16 ΔE resolution; weights over 128 share the last bucket
     let band = max(1, borderBand * Float(min(width, height)))
+    let threadCount = threads ?? PhotoThreads.count
     let edges = SortedGridEdges(image, buckets: buckets, quantum: quantum,
-                                borderWeight: borderWeight, band: band,
-                                threads: threads ?? PhotoThreads.count)
+                                borderWeight: borderWeight, band: band, threads: threadCount)
 
     // Each pixel's union-find parent and, while it is a root, its component's merge
     // threshold side by side: the find that reaches a root has loaded its threshold too.
@@ -52,7 +52,6 @@ public func graphSegmentation(_ image: FloatImage, scale: Float, minSize: Int,
     }
     var sizes = [Int32](repeating: 1, count: n)
     var touchesSmall = [UInt8](unsafeUninitializedCapacity: n) { _, count in count = n }
-    let threadCount = threads ?? PhotoThreads.count
     var labels = [Int32](unsafeUninitializedCapacity: n) { _, count in count = n }
     var count = 0
     edges.keys.withUnsafeBufferPointer { keys in
@@ -118,35 +117,4 @@ struct DisjointSets {
         size[big] += size[small]
         return big
     }
-
-    /// Labels `0..<count` in row-major order of each set's first element.
-    mutating func compactLabels() -> (labels: [Int32], count: Int) {
-        LineArtKit.compactLabels(parents: &parent)
-    }
-}
-
-/// The sets of a union-find forest given by its parent links (roots link to themselves)
-/// as labels `0..<count` in row-major order of each set's first element; the links are
-/// shortened on the way.
-func compactLabels(parents parent: inout [Int32]) -> (labels: [Int32], count: Int) {
-    let n = parent.count
-    var map = [Int32](repeating: -1, count: n)
-    var labels = [Int32](unsafeUninitializedCapacity: n) { _, count in count = n }
-    var next: Int32 = 0
-    parent.withUnsafeMutableBufferPointer { parent in
-    map.withUnsafeMutableBufferPointer { map in
-    labels.withUnsafeMutableBufferPointer { labels in
-        for i in 0..<n {
-            var r = i
-            while Int(parent[r]) != r {
-                parent[r] = parent[Int(parent[r])]
-                r = Int(parent[r])
-            }
-            if map[r] < 0 { map[r] = next; next += 1 }
-            labels[i] = map[r]
-        }
-    }
-    }
-    }
-    return (labels, Int(next))
 }

@@ -48,13 +48,19 @@ struct SegmentationForest: @unchecked Sendable {
         return big
     }
 
-    /// The merge rule over the keys of buckets `buckets`, in order (``cpk_forest_merge``).
-    func merge(buckets: Range<Int>, bucketStart: UnsafePointer<Int>) {
+    /// The weight of the edges of bucket `bucket`.
+    func weight(ofBucket bucket: Int) -> Float { Float(bucket) / quantum }
+
+    /// The merge rule over the edge keys `list[range]`, all of bucket `bucket`, in order
+    /// (``cpk_forest_merge``): `list` is ``keys`` or a list taken from it.
+    func merge(_ list: UnsafePointer<UInt32>, _ range: Range<Int>, bucket: Int) {
         var forest = c
-        for bucket in buckets {
-            let start = bucketStart[bucket]
-            cpk_forest_merge(&forest, keys + start, bucketStart[bucket + 1] - start, Float(bucket) / quantum)
-        }
+        cpk_forest_merge(&forest, list + range.lowerBound, range.count, weight(ofBucket: bucket))
+    }
+
+    /// The merge rule over the keys of buckets `buckets`, in order.
+    func merge(buckets: Range<Int>, bucketStart: UnsafePointer<Int>) {
+        for bucket in buckets { merge(keys, bucketStart[bucket]..<bucketStart[bucket + 1], bucket: bucket) }
     }
 
     /// Joins components smaller than `minSize` to a neighbour along their lightest edges:

@@ -115,9 +115,6 @@ struct TwoThreadMerge: @unchecked Sendable {
         return low
     }
 
-    /// The weight of bucket `bucket`.
-    private func weight(_ bucket: Int) -> Float { Float(bucket) / forest.quantum }
-
     /// The second thread, once past its last bucket, opens the photo's hand-off
     /// (``SecondCoreHandOff``): the work waiting for the second core wakes on the core this
     /// thread is leaving. Woken from the calling thread instead (after the split, on its
@@ -142,7 +139,7 @@ struct TwoThreadMerge: @unchecked Sendable {
             guard progress.claim(bucket) else { return }
             let start = split[bucket]
             setAsideCount += cpk_forest_merge_unshared(&cForest, forest.keys + start, bucketStart[bucket + 1] - start,
-                                                       weight(bucket), shared, setAside + setAsideCount)
+                                                       forest.weight(ofBucket: bucket), shared, setAside + setAsideCount)
             setAsideEnd[bucket] = setAsideCount
             progress.finished(bucket)
         }
@@ -150,39 +147,33 @@ struct TwoThreadMerge: @unchecked Sendable {
 
     /// The calling thread: each bucket's top rows, then the bottom's set-aside edges.
     private func runTop(patience: Duration) {
-        var cForest = forest.c
         var slept = Duration.zero
         for bucket in buckets {
-            let w = weight(bucket)
-            let start = bucketStart[bucket]
-            cpk_forest_merge(&cForest, forest.keys + start, split[bucket] - start, w)
+            forest.merge(forest.keys, bucketStart[bucket]..<split[bucket], bucket: bucket)
             slept += progress.wait(forBucket: bucket)
+            mergeSetAside(bucket)
             if slept > patience {
                 // Other work holds the cores, and each wait is for the scheduler: the second
-                // thread stops before its next bucket and this one takes the rest alone.
+                // thread stops before its next bucket and this one takes the rest alone. The
+                // second thread finished this bucket, so it claimed it: `claimed > bucket`.
                 let claimed = progress.stop()
-                if claimed > bucket { _ = progress.wait(forBucket: claimed - 1, sleeping: true) }
-                for rest in bucket..<buckets.upperBound {
-                    // This bucket's top rows are merged already.
-                    let start = bucketStart[rest]
-                    if rest > bucket { cpk_forest_merge(&cForest, forest.keys + start, split[rest] - start, weight(rest)) }
+                _ = progress.wait(forBucket: claimed - 1, sleeping: true)
+                for rest in (bucket + 1)..<buckets.upperBound {
                     if rest < claimed {
-                        mergeSetAside(rest, &cForest)
+                        forest.merge(forest.keys, bucketStart[rest]..<split[rest], bucket: rest)
+                        mergeSetAside(rest)
                     } else {
-                        let bottom = split[rest]
-                        cpk_forest_merge(&cForest, forest.keys + bottom, bucketStart[rest + 1] - bottom, weight(rest))
+                        forest.merge(forest.keys, bucketStart[rest]..<bucketStart[rest + 1], bucket: rest)
                     }
                 }
                 return
             }
-            mergeSetAside(bucket, &cForest)
         }
     }
 
     /// The edges the second thread set aside in `bucket`.
-    private func mergeSetAside(_ bucket: Int, _ cForest: inout cpk_forest) {
-        let start = bucket == 0 ? 0 : setAsideEnd[bucket - 1]
-        cpk_forest_merge(&cForest, setAside + start, setAsideEnd[bucket] - start, weight(bucket))
+    private func mergeSetAside(_ bucket: Int) {
+        forest.merge(setAside, (bucket == 0 ? 0 : setAsideEnd[bucket - 1])..<setAsideEnd[bucket], bucket: bucket)
     }
 }
 
