@@ -2,8 +2,7 @@
 #define CIMAGECODECS_JPEG_DECODER_H
 #include "jpeg_error.h"
 
-/* One JPEG decode: libjpeg's state plus what the shim adds (jpeg_decode.c; the
- * two-part decoder in jpeg_split_decode.c reads the header facts from it). */
+/* One JPEG decode: libjpeg's state plus what the shim adds (jpeg_decode.c). */
 struct cic_jpeg_decoder {
     struct jpeg_decompress_struct cinfo;
     cic_jpeg_error_mgr err;

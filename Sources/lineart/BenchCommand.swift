@@ -63,11 +63,6 @@ struct BenchCommand: ParsableCommand {
     @Flag(name: .long, help: "Print the results as JSON on stdout instead of a table.")
     var json = false
 
-    @Flag(name: .customLong("libjpeg-decode"), help: ArgumentHelp(
-        "Decode JPEGs with libjpeg alone, to compare with the two-thread decoder.",
-        discussion: "With --threads 2 a baseline JPEG is decoded by both threads (the same pixels as libjpeg); this flag makes libjpeg decode it on one thread while the other starts the preprocessing, as convert did before."))
-    var libjpegDecode = false
-
     func validate() throws {
         if samples.isEmpty {
             throw ValidationError("no samples: name a folder of photos, e.g. 'lineart bench SampleImages'")
@@ -93,7 +88,6 @@ struct BenchCommand: ParsableCommand {
         let cases = try makeCases(discovery.inputs)
         var runner = BenchmarkRunner(cases: cases, repetitions: `repeat`, warmup: warmup)
         runner.threads = limitedToFourPerCore(threads, option: "--threads")
-        runner.splitsJPEGDecode = !libjpegDecode
         let report: BenchmarkReport
         let onTerminal = isatty(STDERR_FILENO) == 1
         do {

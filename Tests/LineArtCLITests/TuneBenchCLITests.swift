@@ -313,20 +313,6 @@ import Testing
         #endif
     }
 
-    /// With two threads a baseline JPEG is decoded by both (`jpegDecoder: split`) unless
-    /// --libjpeg-decode asks for libjpeg alone; one thread always uses libjpeg.
-    @Test func benchSaysWhichJPEGDecoderItTimed() throws {
-        let folder = try TemporaryFolder()
-        try folder.copySample("fruits.jpg", to: "samples/fruits.jpg")
-        for (extra, expected) in [(["--threads", "2"], "split"), (["--threads", "2", "--libjpeg-decode"], "libjpeg"),
-                                  ([], "libjpeg")] {
-            let json = try CLI.run(["bench", "samples", "--preset", "pet", "--repeat", "1", "--warmup", "0", "--json"] + extra,
-                                   in: folder.url)
-            #expect(json.status == 0, "\(json.stderr)")
-            #expect(try parseJSONObject(json.stdout)["jpegDecoder"] as? String == expected, "\(extra)")
-        }
-    }
-
     @Test func hugeRepeatOrWarmupCountsAreUsageErrorsNotCrashes() throws {
         for args in [["--warmup", "\(Int.max)"], ["--repeat", "\(Int.max)"]] {
             let result = try CLI.run(["bench", "x"] + args)

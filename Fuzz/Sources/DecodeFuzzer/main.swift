@@ -7,10 +7,8 @@ import Glibc
 /// - bits 0-1: the size asked for (full size, or at most 64, 256 or 768 pixels, which
 ///   makes libjpeg decode at 1/2 to 1/8 scale);
 /// - bit 2: EXIF orientation applied or not;
-/// - bits 3-4: who decodes a JPEG: libjpeg alone (as `decodeImage` does), libjpeg with the
-///   rows read on a second thread as they come (``ScanlineFeed``; also for 3), or both
-///   threads decoding half of the Huffman data each (``JPEGSplitDecode``), as
-///   `lineart convert` decodes with two threads.
+/// - bits 3-4: who decodes a JPEG: libjpeg alone (0, as `decodeImage` does) or libjpeg
+///   with the rows read on a second thread as they come (``ScanlineFeed``; 1-3).
 /// A decode may fail with a `CodecError`; it must never crash, hang, or touch memory it
 /// does not own (the build adds AddressSanitizer).
 func testOneInput(_ input: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {

@@ -102,51 +102,6 @@ const char *cic_jpeg_message(const cic_jpeg_decoder *decoder);
 const char *cic_jpeg_warnings(const cic_jpeg_decoder *decoder);
 
 /*
- * A baseline JPEG decoded by two threads at the scale cic_jpeg_read_header chose, with
- * exactly the bytes cic_jpeg_decode would give (jpeg_split_decode.c).
- *
- *   s = cic_jpeg_split_create(decoder, 0.5)       after cic_jpeg_read_header; NULL: this
- *                                                  file is not one it decodes (use
- *                                                  cic_jpeg_decode)
- *   cic_jpeg_split_decode_part(s, 0) on one thread and, at the same time,
- *   cic_jpeg_split_decode_part(s, 1) on another   (part 0 alone also decodes it all)
- *   cic_jpeg_split_finish(s)                       after both returned; not CIC_OK: decode
- *                                                  with cic_jpeg_decode instead (bad or
- *                                                  truncated data, which libjpeg reports)
- *   cic_jpeg_split_write_rows(s, out, stride, a, b)  row groups [a, b) into out_height rows
- *                                                  of out_width * out_channels bytes; disjoint
- *                                                  ranges may run on several threads; not
- *                                                  CIC_OK (values an 8-bit encoder does not
- *                                                  make): decode with cic_jpeg_decode instead
- *   cic_jpeg_split_destroy(s)                      before the decoder and the data go
- *
- * part1_start (0...1, else 0.5) is where in the entropy-coded data part 1 starts guessing.
- */
-typedef struct cic_jpeg_split cic_jpeg_split;
-cic_jpeg_split *cic_jpeg_split_create(cic_jpeg_decoder *decoder, double part1_start);
-/* Whether the data is long enough for part 1 to start inside it. */
-int cic_jpeg_split_can_use_part1(const cic_jpeg_split *split);
-void cic_jpeg_split_decode_part(cic_jpeg_split *split, int part);
-int cic_jpeg_split_finish(cic_jpeg_split *split);
-/* The number of row groups (one MCU row of output rows each). */
-int cic_jpeg_split_groups(const cic_jpeg_split *split);
-int cic_jpeg_split_write_rows(const cic_jpeg_split *split, uint8_t *out, size_t row_stride,
-                              int first_group, int end_group);
-/* The whole decode on two threads, each calling cic_jpeg_split_run(s, 0, ...) and
- * cic_jpeg_split_run(s, 1, ...) at the same time: decode_part, then the rows, shared as
- * they become final: part 0's rows as soon as part 0 is done (while part 1 may still be
- * decoding), the rest once both are and cic_jpeg_split_finish accepted the decode. Then,
- * after both returned, cic_jpeg_split_result(s) is that of finish and write_rows: CIC_OK
- * when out holds cic_jpeg_decode's bytes, otherwise decode with cic_jpeg_decode instead
- * (out may then hold some rows). */
-void cic_jpeg_split_run(cic_jpeg_split *split, int part, uint8_t *out, size_t row_stride);
-int cic_jpeg_split_result(cic_jpeg_split *split);
-/* For tests: 1 when the split decoder's YCbCr to RGB gives libjpeg's bytes (its tables and
- * range limit, jdcolor.c) for every Y, Cb and Cr. */
-int cic_jpeg_split_check_ycc(void);
-void cic_jpeg_split_destroy(cic_jpeg_split *split);
-
-/*
  * Encoder used for test fixtures: pixels are width*height*components bytes,
  * components 1 (gray), 3 (RGB) or 4 (CMYK samples, written as given).
  * cmyk_mode (4 components only): 0 = CMYK without Adobe APP14 marker,

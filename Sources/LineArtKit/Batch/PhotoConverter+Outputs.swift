@@ -118,7 +118,7 @@ extension PhotoConverter {
             return candidate
         }
         let size = candidates.map(\.settings.maxDimension).max()!
-        let options = DecodeOptions(targetMaxDimension: size, maxPixels: maxPixels, splitsJPEGDecode: splitsJPEGDecode)
+        let options = DecodeOptions(targetMaxDimension: size, maxPixels: maxPixels)
         var decoded: DecodedImage
         let results: [PipelineResult]
         var earlyPage: EarlyPageEncode?

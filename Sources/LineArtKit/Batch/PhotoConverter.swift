@@ -30,10 +30,6 @@ public struct PhotoConverter: Sendable {
     /// for a single preset.
     public var alternatives: [LineArtPipeline] = []
     public var maxPixels: Int
-    /// With two threads per photo, let both decode a baseline JPEG
-    /// (``DecodeOptions/splitsJPEGDecode``); false: libjpeg alone, as `bench
-    /// --libjpeg-decode` compares.
-    public var splitsJPEGDecode = true
 
     /// - Precondition: the preset's settings are valid (checked by ``LineArtPipeline/init(preset:)``).
     public init(preset: LineArtPreset, maxPixels: Int = 100_000_000) throws(SettingsError) {

@@ -43,14 +43,6 @@ public struct BenchmarkReport: Sendable, Codable {
     /// for reuse), `hugePages` (one heap madvised for transparent huge pages). Timings of
     /// runs with different tunings are not comparable.
     public var allocator: [String] = AllocatorTuning.current.names
-    /// How baseline JPEGs were decoded: `split` (both of a photo's threads,
-    /// jpeg_split_decode.c, where it takes the file) or `libjpeg` (libjpeg alone: one
-    /// thread per photo, or `bench --libjpeg-decode`). Decode timings of the two differ.
-    public var jpegDecoder: JPEGDecoderKind = .libjpeg
-
-    public enum JPEGDecoderKind: String, Codable, Sendable {
-        case split, libjpeg
-    }
     /// Photos that could not be converted (not an image, truncated, ...): named here and
     /// not timed, so one bad file does not stop the timing of the others.
     public var leftOut: [LeftOut] = []
@@ -79,8 +71,7 @@ public struct BenchmarkReport: Sendable, Codable {
         lines.append(String(cFormat: "throughput: %.2f images/s, %.1f megapixels/s; peak memory %.1f MB",
                             throughput.imagesPerSecond, throughput.megapixelsPerSecond,
                             Double(peakMemoryBytes) / 1_048_576)
-                     + "; allocator: " + (allocator.isEmpty ? "default" : allocator.joined(separator: ", "))
-                     + "; JPEG decoder: " + (jpegDecoder == .split ? "two-thread" : "libjpeg"))
+                     + "; allocator: " + (allocator.isEmpty ? "default" : allocator.joined(separator: ", ")))
         return lines.joined(separator: "\n") + "\n"
     }
 }

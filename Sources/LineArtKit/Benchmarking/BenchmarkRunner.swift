@@ -26,8 +26,6 @@ public struct BenchmarkRunner: Sendable {
     public var warmup: Int
     /// Threads each photo's row-parallel steps may use (``LineArtPipeline/threads``).
     public var threads = 1
-    /// Whether a photo's two threads both decode a baseline JPEG (``PhotoConverter/splitsJPEGDecode``).
-    public var splitsJPEGDecode = true
 
     public init(cases: [BenchmarkCase], repetitions: Int, warmup: Int) {
         precondition(repetitions >= 1 && warmup >= 0, "repetitions >= 1, warmup >= 0")
@@ -46,7 +44,6 @@ public struct BenchmarkRunner: Sendable {
         let converters = try cases.map { item in
             var converter = try PhotoConverter(preset: item.preset)
             converter.threads = threads
-            converter.splitsJPEGDecode = splitsJPEGDecode
             return converter
         }
         var timings = Array(repeating: [StageTimings](), count: cases.count)
@@ -111,7 +108,6 @@ public struct BenchmarkRunner: Sendable {
             repetitions: repetitions, warmup: warmup, threads: threads, images: images, totalMs: totalStats,
             throughput: throughput, peakMemoryBytes: peakResidentBytes())
         report.leftOut = leftOut
-        report.jpegDecoder = splitsJPEGDecode && threads >= 2 ? .split : .libjpeg
         return report
     }
 }

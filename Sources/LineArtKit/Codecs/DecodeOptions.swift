@@ -16,19 +16,13 @@ public struct DecodeOptions: Sendable, Equatable {
     /// image is returned with the warnings. For progressive JPEGs a complete first scan counts
     /// as full coverage (every pixel has at least its coarse value).
     public var minimumJPEGCoverage: Double
-    /// When a decode's rows are consumed on a second thread (two threads per photo), let
-    /// both threads decode half of a baseline JPEG's Huffman data (jpeg_split_decode.c),
-    /// with the same pixels, warnings and errors as libjpeg alone. False: libjpeg alone.
-    public var splitsJPEGDecode: Bool
 
     public init(targetMaxDimension: Int? = nil, maxPixels: Int = 100_000_000,
-                applyOrientation: Bool = true, minimumJPEGCoverage: Double = 0.9,
-                splitsJPEGDecode: Bool = true) {
+                applyOrientation: Bool = true, minimumJPEGCoverage: Double = 0.9) {
         self.targetMaxDimension = targetMaxDimension
         self.maxPixels = maxPixels
         self.applyOrientation = applyOrientation
         self.minimumJPEGCoverage = minimumJPEGCoverage
-        self.splitsJPEGDecode = splitsJPEGDecode
     }
 
     /// The `maxPixels` for a `--max-megapixels` limit: `megapixels` million pixels, or

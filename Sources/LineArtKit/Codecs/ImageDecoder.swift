@@ -63,8 +63,7 @@ func decodeImage(_ bytes: UnsafeRawBufferPointer, options: DecodeOptions, overla
 {
     switch try ImageFormat.detect(bytes) {
     case .jpeg:
-        let (image, done, _) = try JPEGDecoder.decode(bytes, options: options, overlapping: consumer)
-        return (image, done)
+        return try JPEGDecoder.decode(bytes, options: options, overlapping: consumer)
     case .png:
         return (try PNGDecoder.decode(bytes, options: options), ContinuousClock.now)
     }

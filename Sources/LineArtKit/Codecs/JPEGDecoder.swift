@@ -12,26 +12,21 @@ enum JPEGDecoder {
 
     /// ``decode(_:options:)`` on two threads when there is a `consumer` (two threads per
     /// photo) that ``ScanlineConsumer/accepts(width:height:channels:)`` the decode's
-    /// geometry and the JPEG is sequential (not progressive):
-    /// - a baseline JPEG that ``JPEGSplitDecode`` takes is decoded by both threads, and
-    ///   the consumer does not run (``DecodeOptions/splitsJPEGDecode``); the EXIF
-    ///   orientation is applied afterwards, as always;
-    /// - otherwise, when the rows come out in their final place and order (applied
-    ///   orientation `.up`), libjpeg decodes on a second thread while the consumer reads
-    ///   the rows on the calling thread as libjpeg finishes them (batches of 16
-    ///   scanlines), so its work overlaps the decode (``ScanlineFeed/run(decoding:consumer:)``);
-    /// - otherwise this is ``decode(_:options:)``.
+    /// geometry, the JPEG is sequential (not progressive) and its rows come out in their
+    /// final place and order (applied orientation `.up`): libjpeg decodes on a second
+    /// thread while the consumer reads the rows on the calling thread as libjpeg finishes
+    /// them (batches of 16 scanlines), so its work overlaps the decode
+    /// (``ScanlineFeed/run(decoding:consumer:)``). Otherwise this is ``decode(_:options:)``.
     ///
     /// Either way the image, warnings and errors are exactly those of ``decode(_:options:)``:
     /// libjpeg makes the same calls, and the consumer has returned before this does (also
     /// when the decode fails, in which case its feed ends early and its result is to be
     /// ignored).
-    /// - Returns: the image, the instant decoding finished (last scanline decoded, data
-    ///   ended; taken before waiting for the consumer's last rows), and whether both
-    ///   threads decoded it (``JPEGSplitDecode``).
+    /// - Returns: the image and the instant decoding finished (last scanline decoded, data
+    ///   ended; taken before waiting for the consumer's last rows).
     static func decode(_ bytes: UnsafeRawBufferPointer, options: DecodeOptions,
                        overlapping consumer: (any ScanlineConsumer)?) throws(CodecError)
-        -> (image: DecodedImage, scanlinesDone: ContinuousClock.Instant, split: Bool)
+        -> (image: DecodedImage, decodeDone: ContinuousClock.Instant)
     {
         guard let base = bytes.baseAddress, bytes.count > 0 else { throw .emptyFile }
         guard let decoder = cic_jpeg_create() else { throw .corrupt("out of memory") }
@@ -58,24 +53,17 @@ enum JPEGDecoder {
         else { throw .corrupt("unexpected JPEG output geometry") }
 
         let applied = options.applyOrientation ? stored : .up
-        let twoThreads = consumer.map {
+        let streams = applied == .up && consumer.map {
             info.progressive == 0 && $0.accepts(width: outWidth, height: outHeight, channels: channels)
         } ?? false
-        let streams = twoThreads && applied == .up
 
         try Shim.checkAllocatable(count, width: outWidth, height: outHeight)
         var status: Int32 = 0
         var coverage = 0.0
         var done = ContinuousClock.now
-        var split = false
         let samples = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
             let out = buffer.baseAddress!
-            if twoThreads, options.splitsJPEGDecode,
-               JPEGSplitDecode.decode(decoder: decoder, into: out, stride: outWidth * channels) {
-                // Both threads decoded; the consumer did not run, and preprocessing
-                // does its steps itself, on both threads (``JPEGSplitDecode``).
-                (status, coverage, done, split) = (0, 1, ContinuousClock.now, true)
-            } else if streams, let consumer {
+            if streams, let consumer {
                 let feed = ScanlineFeed(pixels: out, width: outWidth, height: outHeight, channels: channels)
                 let run = StreamedDecode(decoder: decoder, out: out, count: count, stride: outWidth * channels, feed: feed)
                 feed.run(decoding: run.decode, consumer: consumer)  // returns when both threads are done
@@ -95,7 +83,7 @@ enum JPEGDecoder {
                                    orientation: applied, storedOrientation: stored,
                                    scaleNumerator: Int(info.scale_num), scaleDenominator: Int(info.scale_denom),
                                    warnings: Shim.warnings(cic_jpeg_warnings(decoder)))
-        return (decoded, done, split)
+        return (decoded, done)
     }
 }
 

@@ -67,12 +67,9 @@ import Testing
         return c.orientation == 1 ? data : Fixtures.withEXIFOrientation(data, value: c.orientation)
     }
 
-    /// Decodes through the streaming path with `consumer` reading the rows (libjpeg's path:
-    /// `split` true lets JPEGSplitDecode take a JPEG it handles, and then no rows stream).
-    static func decodeStreamed(_ jpeg: [UInt8], options: DecodeOptions, consumer: OverlappedPreprocess,
-                               split: Bool = false) throws(CodecError) -> DecodedImage {
-        var options = options
-        options.splitsJPEGDecode = split
+    /// Decodes through the streaming path with `consumer` reading the rows.
+    static func decodeStreamed(_ jpeg: [UInt8], options: DecodeOptions,
+                               consumer: OverlappedPreprocess) throws(CodecError) -> DecodedImage {
         let result = jpeg.withUnsafeBytes { raw in
             Result { () throws(CodecError) -> DecodedImage in
                 try JPEGDecoder.decode(raw, options: options, overlapping: consumer).image
