@@ -8,10 +8,9 @@ usage="usage: Fuzz/run.sh decode|preset|pipeline [seconds] | replay"
 what=${1:?$usage}
 seconds=${2:-300}
 sanitizer=${FUZZ_SANITIZER:-address}
-# -enable-testing: DecodeFuzzer reaches the two-thread JPEG paths, which are internal.
 # lld: gold fails on the sanitizer build's debug info.
 swift build -c release --package-path Fuzz --build-path ".build/fuzz-$sanitizer" \
-  -Xswiftc -sanitize=fuzzer,"$sanitizer" -Xswiftc -enable-testing -Xswiftc -use-ld=lld \
+  -Xswiftc -sanitize=fuzzer,"$sanitizer" -Xswiftc -use-ld=lld \
   -Xcc -fsanitize=fuzzer-no-link,"$sanitizer" >/dev/null
 bin=.build/fuzz-$sanitizer/release
 

@@ -115,12 +115,6 @@ enum { CIC_JPEG_BATCH_ROWS = 16 };
 
 int cic_jpeg_decode(cic_jpeg_decoder *d, uint8_t *out, size_t out_size,
                     size_t row_stride, double *coverage) {
-    return cic_jpeg_decode_rows(d, out, out_size, row_stride, coverage, NULL, NULL);
-}
-
-int cic_jpeg_decode_rows(cic_jpeg_decoder *d, uint8_t *out, size_t out_size,
-                         size_t row_stride, double *coverage,
-                         cic_jpeg_rows_callback on_rows, void *context) {
     if (coverage != NULL) *coverage = 0;
     if (d == NULL || out == NULL || !d->header_read || d->decode_started) {
         if (d) cic_copy_message(d->err.message, sizeof d->err.message, "invalid decoder call");
@@ -164,8 +158,6 @@ int cic_jpeg_decode_rows(cic_jpeg_decoder *d, uint8_t *out, size_t out_size,
                 cic_cmyk_to_rgb(scratch[i], out + (size_t)(first + i) * row_stride,
                                 cinfo->output_width, d->inverted);
         }
-        /* Outside every libjpeg call: an error can never longjmp over the callback. */
-        if (on_rows != NULL) on_rows(context, (int)cinfo->output_scanline);
     }
     jpeg_finish_decompress(cinfo);
 

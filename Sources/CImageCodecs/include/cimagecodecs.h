@@ -77,25 +77,6 @@ int cic_jpeg_read_header(cic_jpeg_decoder *decoder, const uint8_t *data, size_t 
 int cic_jpeg_decode(cic_jpeg_decoder *decoder, uint8_t *out, size_t out_size,
                     size_t row_stride, double *coverage);
 
-/*
- * Called by cic_jpeg_decode_rows after each batch of scanlines with the number of rows
- * of out that are final (rows_done grows to out_height).  It always runs between two
- * libjpeg calls, never inside one, so a libjpeg error cannot longjmp over it; it must
- * not call back into the decoder.
- */
-typedef void (*cic_jpeg_rows_callback)(void *context, int rows_done);
-
-/*
- * cic_jpeg_decode that reports its progress: on_rows(context, rows_done) after every
- * batch of scanlines, so another thread can read the finished rows while the rest
- * decodes.  The decoded bytes, status, message and warnings are exactly those of
- * cic_jpeg_decode (which is this function with on_rows NULL).  A failure after some
- * batches returns its status without a further call.
- */
-int cic_jpeg_decode_rows(cic_jpeg_decoder *decoder, uint8_t *out, size_t out_size,
-                         size_t row_stride, double *coverage,
-                         cic_jpeg_rows_callback on_rows, void *context);
-
 /* Error message of the last failure ("" if none). */
 const char *cic_jpeg_message(const cic_jpeg_decoder *decoder);
 /* Newline-separated, de-duplicated warnings collected so far ("" if none). */

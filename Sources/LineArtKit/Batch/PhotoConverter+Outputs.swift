@@ -119,33 +119,15 @@ extension PhotoConverter {
         }
         let size = candidates.map(\.settings.maxDimension).max()!
         let options = DecodeOptions(targetMaxDimension: size, maxPixels: maxPixels)
-        var decoded: DecodedImage
-        let results: [PipelineResult]
-        var earlyPage: EarlyPageEncode?
+        var decoded = try timed(&decodeTime) { () throws(CodecError) -> DecodedImage in
+            try decodeImage(atPath: input.path, options: options)
+        }
         // With one candidate the pipeline takes the decoded pixels over and frees them once
         // preprocessed, so extraction reuses their memory (`takePixels`); `decoded` keeps
         // what the report needs.
-        if candidates.count == 1, let overlapped = candidates[0].overlappedPreprocess() {
-            // Two threads for one photo: the first preprocessing steps run on the second
-            // core while libjpeg decodes (``OverlappedPreprocess``). Decode time is until
-            // libjpeg finished; preprocess time starts there.
-            let start = ContinuousClock.now
-            let decodeDone: ContinuousClock.Instant
-            (decoded, decodeDone) = try decodeImage(atPath: input.path, options: options, overlapping: overlapped)
-            decodeTime = milliseconds(decodeDone - start)
-            // The plain bitmap page is encoded beside the validation (``EarlyPageEncode``).
-            earlyPage = outputs.page == .none && outputs.formats.contains(.png) ? EarlyPageEncode(dpi: outputs.dpi) : nil
-            results = [EarlyPageEncode.$current.withValue(earlyPage) {
-                candidates[0].run(decoded.takePixels(), overlapped: overlapped, decodeDone: decodeDone)
-            }]
-        } else {
-            decoded = try timed(&decodeTime) { () throws(CodecError) -> DecodedImage in
-                try decodeImage(atPath: input.path, options: options)
-            }
-            results = candidates.count == 1
-                ? [candidates[0].run(decoded.takePixels())]
-                : candidates.map { $0.run(decoded.image) }
-        }
+        let results = candidates.count == 1
+            ? [candidates[0].run(decoded.takePixels())]
+            : candidates.map { $0.run(decoded.image) }
         let chosen = AutoPreset.best(results.map(\.fillability))!
         let result = results[chosen]
         let preset = candidates[chosen].preset
@@ -156,8 +138,6 @@ extension PhotoConverter {
         var drawing: VectorDrawing?
         var regionInfos: [RegionInfo]?
         var placement: PagePlacement?
-        // An early page counts with its own encoding time, not the time waited for it.
-        var earlyEncodeTime = 0.0, earlyWait = 0.0
         try timed(&timings.encode) { () throws(CodecError) -> Void in
             let page = result.lineArt
             if outputs.needsDrawing { drawing = VectorTracer().trace(page) }
@@ -171,12 +151,7 @@ extension PhotoConverter {
                 case .png:
                     if outputs.page == .none || drawing == nil {
                         let raster = PageRaster(bitmapWidth: page.width, height: page.height, dpi: outputs.dpi)
-                        if let (early, milliseconds) = timed(&earlyWait, { earlyPage?.result() }) {
-                            bytes = try early.get()
-                            earlyEncodeTime = milliseconds
-                        } else {
-                            bytes = try Self.pageEncoder(dpi: raster.dpi).encode(page)
-                        }
+                        bytes = try Self.pageEncoder(dpi: raster.dpi).encode(page)
                         pngRaster = raster
                     } else {
                         let raster = try PageRaster(layout: layout, dpi: outputs.dpi ?? PageOutputs.defaultPrintDPI)
@@ -202,7 +177,6 @@ extension PhotoConverter {
                 }
             }
         }
-        timings.encode += earlyEncodeTime - earlyWait
         var report = ImageReport(
             input: input.path, page: paths.page(outputs.formats[0]), format: decoded.format.rawValue,
             originalSize: decoded.originalSize, processedSize: result.lineArt.size,

@@ -11,11 +11,7 @@ enum FileBytes {
     /// Only regular files are read: a FIFO, socket or device is refused by its type, so
     /// `open` does not wait for a FIFO's writer (it is opened non-blocking) and an endless
     /// device such as `/dev/urandom` is not read up to the size limit.
-    ///
-    /// With `twoThreads`, a file of `twoThreadMinimumSize` or more is read in two halves at
-    /// once, the second by a thread of its own: copying a 20 MP photo's 4.4 MB from the page
-    /// cache into fresh memory takes a core about 2 ms, and nothing else runs before the decode.
-    static func load(path: String, twoThreads: Bool = false) throws(CodecError) -> [UInt8] {
+    static func load(path: String) throws(CodecError) -> [UInt8] {
         let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         if fd < 0 { throw .io("cannot open file: \(systemError())") }
         defer { close(fd) }
@@ -32,16 +28,8 @@ enum FileBytes {
         var failure: Int32 = 0
         var bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, initialized in
             guard let base = buffer.baseAddress else { return }
-            let half = twoThreads && size >= twoThreadMinimumSize ? size / 2 : size
-            let target = SharedMutablePointer(base: base + half)
-            let second = half < size
-                ? startOnSecondThread { readFully(fd, into: target.base, count: size - half, at: half) }
-                : PendingResult((count: 0, error: 0))
-            let first = readFully(fd, into: base, count: half, at: 0)
-            let rest = second.wait()
-            failure = first.error != 0 ? first.error : rest.error
-            // A file that shrank while being read ends where its bytes stop being contiguous.
-            initialized = first.count < half ? first.count : half + rest.count
+            // A file that shrank while being read ends early.
+            (initialized, failure) = readFully(fd, into: base, count: size, at: 0)
         }
         if failure != 0 { throw .io("cannot read file: \(systemError(failure))") }
         _ = lseek(fd, off_t(bytes.count), SEEK_SET)
@@ -59,10 +47,6 @@ enum FileBytes {
         }
         return bytes
     }
-
-    /// Files read by two threads at once (``load(path:twoThreads:)``) from this size: below
-    /// it, starting the thread costs about what it saves.
-    static let twoThreadMinimumSize = 1 << 20
 
     /// `count` bytes of `fd` from offset `offset` into `target` with pread(2), fewer when the
     /// file ends first; the error is errno's (0 for none).

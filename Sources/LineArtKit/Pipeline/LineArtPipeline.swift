@@ -40,32 +40,6 @@ public struct LineArtPipeline: Sendable {
         return run(prepared, timings: timings)
     }
 
-    /// ``run(_:)`` for a photo decoded with `overlapped` consuming its rows (see
-    /// ``overlappedPreprocess()``): preprocessing takes over what it already did. The
-    /// preprocess time runs from `decodeDone`, the instant libjpeg finished, so it counts
-    /// the wait for the overlapped steps' last rows plus the steps after them, and the
-    /// overlapped work itself is inside the decode's wall time. Same result as ``run(_:)``.
-    func run(_ photo: consuming ByteImage, overlapped: OverlappedPreprocess,
-             decodeDone: ContinuousClock.Instant) -> PipelineResult {
-        var options = PreprocessOptions(settings)
-        options.threads = threads
-        let prepared = LineArtKit.preprocess(photo, options: options, overlapped: overlapped)
-        _ = consume photo
-        var timings = StageTimings()
-        timings.preprocess = milliseconds(ContinuousClock.now - decodeDone)
-        return run(prepared, timings: timings)
-    }
-
-    /// A consumer that runs the first preprocessing steps on the rows of this pipeline's
-    /// photo while it decodes, or nil when the photo has a single thread (the second core
-    /// is then busy with another photo, and overlapping would only oversubscribe it).
-    func overlappedPreprocess() -> OverlappedPreprocess? {
-        guard threads >= 2 else { return nil }
-        var options = PreprocessOptions(settings)
-        options.threads = threads
-        return OverlappedPreprocess(options: options)
-    }
-
     /// The stages after preprocessing, timed into `timings`.
     private func run(_ prepared: PreprocessedImage, timings: StageTimings) -> PipelineResult {
         var timings = timings
@@ -75,7 +49,6 @@ public struct LineArtPipeline: Sendable {
                 ? postprocessDrawing(lines)
                 : drawFaceFeatures(on: postprocess(lines), prepared, faces: faces.wait())
         }
-        EarlyPageEncode.current?.start(page)
         let (analysis, colours) = timed(&timings.validate) {
             var context = SuggestionContext(preset)
             if source == .drawing {  // traced lines are gap-closed, and no segments are merged

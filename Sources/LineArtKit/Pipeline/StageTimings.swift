@@ -1,17 +1,10 @@
 /// Milliseconds spent in each stage of converting one photo (or summed over a batch).
 ///
-/// Wall-clock times of one after the other, so they add up to the conversion's time. When a
-/// photo has two or more threads and is a sequential, upright JPEG larger than the working
-/// size, the first preprocessing steps run on its rows while libjpeg decodes
-/// (``OverlappedPreprocess``): `decode` then also covers that overlapped work, and
-/// `preprocess` is only what is left once libjpeg has finished.
+/// Wall-clock times of one after the other, so they add up to the conversion's time.
 public struct StageTimings: Sendable, Equatable, Codable {
     /// Reading the file and decoding it: until libjpeg / libpng has returned the last row.
     public var decode: Double = 0
-    /// From the end of `decode` until the working planes are ready: the whole preprocessing
-    /// step, or, when it overlapped the decode, the wait for its last rows plus margin
-    /// detection and the steps after the first Kuwahara pass (blur, contrast, luminance; the
-    /// plain steps again if the photo has margins to trim).
+    /// Preprocessing: from the decoded photo to the working planes.
     public var preprocess: Double = 0
     /// The extraction engine; with one thread also the drawing test and face detection,
     /// which with two run on the second core beside extraction and post-processing.

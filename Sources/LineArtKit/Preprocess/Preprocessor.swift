@@ -87,37 +87,21 @@ public struct PreprocessedImage: Sendable {
 /// - Parameter image: RGB (3-channel) or gray (1-channel) bytes, upright.
 /// - Precondition: the image has 1 or 3 channels and at least one pixel.
 public func preprocess(_ image: ByteImage, options: PreprocessOptions = PreprocessOptions()) -> PreprocessedImage {
-    preprocess(image, options: options, overlapped: nil)
-}
-
-/// ``preprocess(_:options:)`` that takes over the steps `overlapped` already ran on `image`
-/// while it decoded (resize, Lab, first Kuwahara pass; see ``OverlappedPreprocess``), when
-/// it has a complete result for this image and these options and the image has no uniform
-/// margins to trim (the streamed steps assumed none). Otherwise every step runs here. The
-/// result is identical either way.
-func preprocess(_ image: ByteImage, options: PreprocessOptions, overlapped: OverlappedPreprocess?) -> PreprocessedImage {
     precondition(image.channels == 1 || image.channels == 3, "preprocess expects gray or RGB")
     precondition(image.width > 0 && image.height > 0, "empty image")
     let threads = max(1, options.threads)
     let radius = max(0, options.denoiseRadius), passes = max(1, options.denoisePasses)
     let margins = options.trimMargins ? uniformMargins(image) : Margins()
-    var lab: FloatImage
-    let sharpLightness: FloatImage
-    if margins.isEmpty, let front = overlapped?.front(inputSize: image.size, options: options) {
-        lab = kuwaharaFilter(front.lab, radius: radius, passes: passes - 1, threads: threads)
-        sharpLightness = front.lightness
-    } else {
-        let photo = trimming(image, margins: margins)
-        let resized = options.enlargeSmallPhotos
-            ? resizeToWorkingSizeAsFloat(photo, maxDimension: max(1, options.maxDimension), threads: threads)
-            : resizeToFitAsFloat(photo, maxDimension: max(1, options.maxDimension), threads: threads)
-        lab = LabColor.labFromSRGB(resized, threads: threads)
-        // An enlarged photo keeps its sharp L* at its own size: interpolation would blur
-        // a drawing's 1 px outlines into soft bands (see LineDrawing).
-        let enlarged = resized.width > photo.width || resized.height > photo.height
-        sharpLightness = enlarged ? LabColor.labFromSRGB(photo).channel(0) : lab.channel(0)
-        lab = kuwaharaFilter(lab, radius: radius, passes: passes, threads: threads)
-    }
+    let photo = trimming(image, margins: margins)
+    let resized = options.enlargeSmallPhotos
+        ? resizeToWorkingSizeAsFloat(photo, maxDimension: max(1, options.maxDimension), threads: threads)
+        : resizeToFitAsFloat(photo, maxDimension: max(1, options.maxDimension), threads: threads)
+    var lab = LabColor.labFromSRGB(resized, threads: threads)
+    // An enlarged photo keeps its sharp L* at its own size: interpolation would blur
+    // a drawing's 1 px outlines into soft bands (see LineDrawing).
+    let enlarged = resized.width > photo.width || resized.height > photo.height
+    let sharpLightness = enlarged ? LabColor.labFromSRGB(photo).channel(0) : lab.channel(0)
+    lab = kuwaharaFilter(lab, radius: radius, passes: passes, threads: threads)
     lab = gaussianBlur(lab, sigma: options.blurSigma)
     ContrastCurve(boost: options.contrastBoost).apply(to: &lab, channel: 0, scale: 100, threads: threads)
     let w = lab.width

@@ -32,8 +32,8 @@ import Testing
         #expect(Self.contents(folder) == ["apple.json", "apple.png"])
     }
 
-    /// With two threads the page PNG is encoded beside the validation (EarlyPageEncode):
-    /// the files are the ones a one-thread conversion writes, resolution and region map too.
+    /// With two threads the files are the ones a one-thread conversion writes, resolution
+    /// and region map too.
     @Test(arguments: [PageOutputs(), PageOutputs(formats: [.png], page: .none, dpi: 300, regions: true)])
     func theFilesAreTheSameAtOneAndTwoThreads(outputs: PageOutputs) throws {
         var written: [[String: Data]] = []
