@@ -151,26 +151,6 @@ int cic_png_encode(const cic_png_write_params *params, uint8_t **out, size_t *ou
 
 void cic_free(void *pointer);
 
-/*
- * Lowers the calling thread's scheduling priority to `niceness` (0-19, higher is lower
- * priority), so work that should only fill a core's idle time yields to the other threads
- * of the process. Returns 1 on success, 0 where unsupported or refused.
- */
-int cic_lower_calling_thread_priority(int niceness);
-
-/*
- * The CPU the calling thread runs on (Linux), or -1.
- */
-int cic_current_cpu(void);
-
-/*
- * Moves the calling thread to another CPU than `cpu`, among those it may run on, then lets
- * it run anywhere it could before (the scheduler keeps it where it is until it has a
- * reason to move it). Returns 1 when it moved, 0 when it was elsewhere already, or had no
- * other CPU, or where unsupported.
- */
-int cic_move_calling_thread_off_cpu(int cpu);
-
 /* What cic_keep_freed_memory_for_reuse could set up. */
 enum {
     CIC_ALLOC_REUSE = 1,       /* freed large buffers stay in the heap for reuse */

@@ -14,9 +14,6 @@ public struct EdgeEngine: ExtractionEngine {
     public init() {}
 
     public func extract(_ image: PreprocessedImage, parameters: ExtractionParameters) -> ByteImage {
-        // No step here has threads that wait for each other: work waiting for the second
-        // core may run beside all of it.
-        SecondCoreHandOff.release()
         let edges = edgeMap(image, parameters: parameters)
         var ink = edges
         ink.samples.withUnsafeMutableBufferPointer { s in

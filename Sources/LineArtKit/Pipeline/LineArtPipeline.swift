@@ -47,7 +47,7 @@ public struct LineArtPipeline: Sendable {
         let page = timed(&timings.postprocess) {
             source == .drawing
                 ? postprocessDrawing(lines)
-                : drawFaceFeatures(on: postprocess(lines), prepared, faces: faces.wait())
+                : drawFaceFeatures(on: postprocess(lines), prepared, faces: faces)
         }
         let (analysis, colours) = timed(&timings.validate) {
             var context = SuggestionContext(preset)
@@ -58,7 +58,7 @@ public struct LineArtPipeline: Sendable {
             let analysis = validator.analyze(page, suggestionContext: context)
             return (analysis, measuresRegionColours ? LineArtKit.regionColours(analysis.regions, lab: prepared.lab) : nil)
         }
-        return PipelineResult(lineArt: page, analysis: analysis, faces: faces.wait(), lineSource: source, timings: timings,
+        return PipelineResult(lineArt: page, analysis: analysis, faces: faces, lineSource: source, timings: timings,
                               regionColours: colours)
     }
 
@@ -122,34 +122,10 @@ public struct LineArtPipeline: Sendable {
     }
 
     /// Stages 2 and 2b: a line drawing's own outlines (``drawnOutlines(_:)``), or else the
-    /// engine's lines and the faces. With two threads the drawing test and then the face
-    /// detection run beside the extraction (``startBesideOnIdleCore(_:)``), in the time its
-    /// serial steps leave a core idle, from the moment it stops using both cores
-    /// (``SecondCoreHandOff``); a drawing then discards the extraction. The faces are
-    /// needed only once the page is post-processed, so they may still be coming when this
-    /// returns.
-    func extractAndDetectFaces(_ image: PreprocessedImage)
-        -> (lines: ByteImage, faces: PendingResult<[FaceBox]>, source: LineSource)
-    {
-        guard threads >= 2 else {
-            if let outlines = drawnOutlines(image) { return (outlines, PendingResult([]), .drawing) }
-            return (extract(image), PendingResult(detectFaces(image)), .engine)
-        }
-        var detector = self
-        detector.threads = 1
-        let handOff = SecondCoreHandOff()
-        let drawing = PendingResult<ByteImage?>()
-        let faces = startBesideOnIdleCore { [detector] in
-            handOff.wait()
-            let outlines = detector.drawnOutlines(image)
-            drawing.fulfil(outlines)
-            return outlines == nil ? detector.detectFaces(image) : []
-        }
-        let lines = SecondCoreHandOff.$current.withValue(handOff) { extract(image) }
-        handOff.open()
-        let outlines = drawing.wait()
-        if let outlines { return (outlines, faces, .drawing) }
-        return (lines, faces, .engine)
+    /// engine's lines and the faces, one after the other.
+    func extractAndDetectFaces(_ image: PreprocessedImage) -> (lines: ByteImage, faces: [FaceBox], source: LineSource) {
+        if let outlines = drawnOutlines(image) { return (outlines, [], .drawing) }
+        return (extract(image), detectFaces(image), .engine)
     }
 
     /// Stage 2, for a picture drawn with dark outlines (``LineDrawing``): those outlines

@@ -6,10 +6,9 @@ public struct StageTimings: Sendable, Equatable, Codable {
     public var decode: Double = 0
     /// Preprocessing: from the decoded photo to the working planes.
     public var preprocess: Double = 0
-    /// The extraction engine; with one thread also the drawing test and face detection,
-    /// which with two run on the second core beside extraction and post-processing.
+    /// The drawing test, the extraction engine and face detection.
     public var extract: Double = 0
-    /// Post-processing and drawing the face features, including any wait for the faces.
+    /// Post-processing and drawing the face features.
     public var postprocess: Double = 0
     public var validate: Double = 0
     public var encode: Double = 0

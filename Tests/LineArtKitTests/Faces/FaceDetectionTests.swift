@@ -124,9 +124,7 @@ import Testing
         #expect(pipeline.detectFaces(prepared) == faces)
     }
 
-    /// With two threads the face detection waits for the segmentation's two-thread steps and
-    /// is joined only after post-processing (``SecondCoreHandOff``): the page and its faces
-    /// are those of one thread.
+    /// With two threads the page and its faces are those of one thread.
     @Test func aTwoThreadRunGivesTheOneThreadPageAndFace() throws {
         let path = repositoryRoot.appendingPathComponent("SampleImages/astronaut.png").path
         var pipeline = try LineArtPipeline(preset: BuiltinPresets.named("portrait"))

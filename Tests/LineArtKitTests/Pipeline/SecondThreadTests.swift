@@ -1,4 +1,3 @@
-import Dispatch
 import Testing
 @testable import LineArtKit
 
@@ -10,39 +9,9 @@ import Testing
         #expect(PendingResult("known").wait() == "known")
     }
 
-    @Test func workWaitingForTheHandOffStartsOnlyOnceReleased() {
-        let handOff = SecondCoreHandOff()
-        let started = PendingResult<Bool>()
-        let opened = Flag()
-        let seen = startOnSecondThread {
-            handOff.wait()
-            started.fulfil(true)
-            return opened.isSet
-        }
-        // Released from inside the work it was bound for, as the segmentation does.
-        SecondCoreHandOff.$current.withValue(handOff) {
-            usleepForAWhile()
-            opened.set()
-            SecondCoreHandOff.release()
-        }
-        #expect(seen.wait(), "the waiting work ran only after release()")
-        #expect(started.wait())
-        handOff.open()  // a second release does nothing
-        handOff.wait()  // and waiting after it returns at once
-        SecondCoreHandOff.release()  // nothing bound: nothing happens
+    @Test func bothSidesRunAndReturnTheirResults() {
+        let (first, second) = runOnSecondThread(while: { "calling" }, { (1...10).reduce(1, *) })
+        #expect(first == "calling")
+        #expect(second == 3_628_800)
     }
-}
-
-/// A flag set by one thread and read by another.
-private final class Flag: @unchecked Sendable {
-    private let lock = DispatchSemaphore(value: 1)
-    private var value = false
-    var isSet: Bool { lock.wait(); defer { lock.signal() }; return value }
-    func set() { lock.wait(); value = true; lock.signal() }
-}
-
-/// Gives a thread that (wrongly) did not wait time to run first.
-private func usleepForAWhile() {
-    let end = DispatchTime.now().uptimeNanoseconds + 20_000_000
-    while DispatchTime.now().uptimeNanoseconds < end {}
 }

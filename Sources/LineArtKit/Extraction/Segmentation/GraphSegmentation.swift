@@ -16,9 +16,7 @@ import CPixelKernels
 ///   - scale: the `k` of the paper; larger gives fewer, bigger segments.
 ///   - minSize: the smallest segment, in pixels.
 ///   - threads: threads for weighing and sorting the edges and, from two, for merging (nil:
-///     the photo's, see ``PhotoThreads``); the result does not depend on it. Once it no
-///     longer uses two threads (before the buckets merged on one thread) it says so to work
-///     waiting for the second core (``SecondCoreHandOff/release()``).
+///     the photo's, see ``PhotoThreads``); the result does not depend on it.
 ///   - parallelBucketKeys: with two threads or more, the buckets up to the last one that
 ///     holds this many edges are merged on two threads (``TwoThreadMerge``), the rest on one.
 ///   - twoThreadPatience: how long the calling thread of those two may sleep, in all,
@@ -67,8 +65,6 @@ public func graphSegmentation(_ image: FloatImage, scale: Float, minSize: Int,
                                                width: width, height: height, splitRow: splitRow,
                                                minimumKeys: parallelBucketKeys, patience: twoThreadPatience)
         }
-        // One thread from here on: the second core is free for the work waiting for it.
-        SecondCoreHandOff.release()
         forest.merge(buckets: oneThreadBuckets, bucketStart: bucketStart.baseAddress!)
         edges.weights.withUnsafeBufferPointer { weights in
             touchesSmall.withUnsafeMutableBufferPointer { touchesSmall in

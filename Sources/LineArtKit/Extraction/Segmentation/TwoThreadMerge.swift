@@ -1,4 +1,3 @@
-import CImageCodecs
 import CPixelKernels
 import Dispatch
 import Synchronization
@@ -34,8 +33,7 @@ import Synchronization
 /// follows.
 ///
 /// Nothing else of the photo should run meanwhile: a third thread that takes a core stalls
-/// the calling thread's waits (the drawing test and face detection wait for
-/// ``SecondCoreHandOff``, which the second thread opens as it ends).
+/// the calling thread's waits.
 struct TwoThreadMerge: @unchecked Sendable {
     let forest: SegmentationForest
     let bucketStart: UnsafePointer<Int>
@@ -115,20 +113,10 @@ struct TwoThreadMerge: @unchecked Sendable {
         return low
     }
 
-    /// The second thread, once past its last bucket, opens the photo's hand-off
-    /// (``SecondCoreHandOff``): the work waiting for the second core wakes on the core this
-    /// thread is leaving. Woken from the calling thread instead (after the split, on its
-    /// core), it started 1.1-2.0 ms later (medians of 25 traced passes), at low priority
-    /// behind the extraction until it moved.
+    /// The top rows on the calling thread, the bottom rows on a second one.
     private func run(patience: Duration) {
         let merge = self
-        let handOff = SecondCoreHandOff.current, callerCPU = cic_current_cpu()
-        _ = runOnSecondThread(while: {
-            merge.runTop(patience: patience)
-        }, {
-            defer { handOff?.open(awayFrom: callerCPU) }
-            merge.runBottom()
-        })
+        _ = runOnSecondThread(while: { merge.runTop(patience: patience) }, { merge.runBottom() })
     }
 
     /// The second thread: the bottom rows' edges of each bucket it claims.
