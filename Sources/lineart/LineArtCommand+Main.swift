@@ -6,7 +6,6 @@ import Glibc
 extension LineArtCommand {
     /// Runs the command, with usage errors (bad flags, unknown preset, bad --set) exiting 2.
     static func main() {
-        keepFreedMemoryForReuse()
         var command: any ParsableCommand
         do {
             command = try parseAsRoot()

@@ -151,23 +151,6 @@ int cic_png_encode(const cic_png_write_params *params, uint8_t **out, size_t *ou
 
 void cic_free(void *pointer);
 
-/* What cic_keep_freed_memory_for_reuse could set up. */
-enum {
-    CIC_ALLOC_REUSE = 1,       /* freed large buffers stay in the heap for reuse */
-    CIC_ALLOC_HUGE_PAGES = 2   /* one heap for all threads, reserved and madvised for THP */
-};
-
-/* Tunes glibc malloc for a process that allocates and frees image planes of many MB:
- * freed large buffers stay for reuse instead of being unmapped (mmap threshold 256 MB, no
- * trimming), and every thread allocates from one heap that is reserved at once (256 MB of
- * address space) and madvised MADV_HUGEPAGE, so first touches fault 2 MB pages instead of
- * 4 KB ones. Call once at program start, before other threads allocate; later calls return
- * the first result. Returns CIC_ALLOC_* flags (0 without glibc). */
-int cic_keep_freed_memory_for_reuse(void);
-
-/* The CIC_ALLOC_* flags cic_keep_freed_memory_for_reuse applied (0 before it ran). */
-int cic_allocator_tuning(void);
-
 #ifdef __cplusplus
 }
 #endif

@@ -3,7 +3,7 @@ import FoundationEssentials
 /// What `lineart bench` measured: per photo and in total, per stage, in milliseconds.
 /// `lineart bench --json` prints it (key-sorted, stable field names).
 public struct BenchmarkReport: Sendable, Codable {
-    public static let currentSchemaVersion = 1
+    public static let currentSchemaVersion = 2
 
     public struct ImageResult: Sendable, Codable {
         public var input: String
@@ -39,10 +39,6 @@ public struct BenchmarkReport: Sendable, Codable {
     public var throughput: Throughput
     /// Peak resident memory of the process (getrusage ru_maxrss), bytes.
     public var peakMemoryBytes: Int
-    /// How the allocator was tuned (``AllocatorTuning/names``): `reuse` (freed buffers stay
-    /// for reuse), `hugePages` (one heap madvised for transparent huge pages). Timings of
-    /// runs with different tunings are not comparable.
-    public var allocator: [String] = AllocatorTuning.current.names
     /// Photos that could not be converted (not an image, truncated, ...): named here and
     /// not timed, so one bad file does not stop the timing of the others.
     public var leftOut: [LeftOut] = []
@@ -70,8 +66,7 @@ public struct BenchmarkReport: Sendable, Codable {
         block(title + ", per pass (\(repetitions) passes after \(warmup) warm-up, \(threads) thread\(threads == 1 ? "" : "s") per photo)", totalMs)
         lines.append(String(cFormat: "throughput: %.2f images/s, %.1f megapixels/s; peak memory %.1f MB",
                             throughput.imagesPerSecond, throughput.megapixelsPerSecond,
-                            Double(peakMemoryBytes) / 1_048_576)
-                     + "; allocator: " + (allocator.isEmpty ? "default" : allocator.joined(separator: ", ")))
+                            Double(peakMemoryBytes) / 1_048_576))
         return lines.joined(separator: "\n") + "\n"
     }
 }
