@@ -13,7 +13,8 @@ public struct EdgeEngine: ExtractionEngine {
 
     public init() {}
 
-    public func extract(_ image: PreprocessedImage, parameters: ExtractionParameters) -> ByteImage {
+    /// One thread whatever `threads` says: no step here runs in row bands.
+    public func extract(_ image: PreprocessedImage, parameters: ExtractionParameters, threads: Int) -> ByteImage {
         let edges = edgeMap(image, parameters: parameters)
         var ink = edges
         ink.samples.withUnsafeMutableBufferPointer { s in

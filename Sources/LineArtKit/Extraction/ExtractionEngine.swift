@@ -5,8 +5,9 @@
 public protocol ExtractionEngine: Sendable {
     /// The name the settings use to pick this engine (lowercase, stable).
     var name: String { get }
-    /// Extracts the ink mask.
-    func extract(_ image: PreprocessedImage, parameters: ExtractionParameters) -> ByteImage
+    /// Extracts the ink mask, running row bands on up to `threads` threads (the result does
+    /// not depend on it).
+    func extract(_ image: PreprocessedImage, parameters: ExtractionParameters, threads: Int) -> ByteImage
     /// Whether every line the engine draws is a boundary between two regions (never an open
     /// stroke), so ink that separates nothing after post-processing is a leftover to erase.
     var drawsRegionBoundaries: Bool { get }
@@ -15,6 +16,11 @@ public protocol ExtractionEngine: Sendable {
 extension ExtractionEngine {
     /// Engines draw open strokes unless they say otherwise.
     public var drawsRegionBoundaries: Bool { false }
+
+    /// ``extract(_:parameters:threads:)`` on the calling thread.
+    public func extract(_ image: PreprocessedImage, parameters: ExtractionParameters) -> ByteImage {
+        extract(image, parameters: parameters, threads: 1)
+    }
 }
 
 /// What the engines need. Each parameter is documented with its range and default.

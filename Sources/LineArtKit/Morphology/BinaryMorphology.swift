@@ -23,56 +23,57 @@
 // the radius of the foreground (exact Euclidean distance, see DiskReach.swift).
 
 /// Grows the ink by `element`: a pixel becomes ink if the element placed on it (reflected)
-/// covers an ink pixel. See `StructuringElement` for the shapes.
-public func dilateInk(_ mask: ByteImage, by element: StructuringElement) -> ByteImage {
+/// covers an ink pixel. See `StructuringElement` for the shapes. `threads` run row bands in
+/// parallel (the result does not depend on it), here and in the other operations below.
+public func dilateInk(_ mask: ByteImage, by element: StructuringElement, threads: Int = 1) -> ByteImage {
     precondition(mask.channels == 1, "morphology needs a 1-channel mask")
     switch element {
     case .square(let size):
         precondition(size >= 1, "square size must be >= 1")
         let a = (size - 1) / 2
         // Ink (0) spreads: running min. Window for offsets {-a ... size-1-a} reflected.
-        return squareFilter(MinOp.self, mask, before: size - 1 - a, after: a)
+        return squareFilter(MinOp.self, mask, before: size - 1 - a, after: a, threads: threads)
     case .disk(let radius):
         precondition(radius >= 0, "disk radius must be >= 0")
-        return diskThreshold(mask, radius: radius, growInk: true)
+        return diskThreshold(mask, radius: radius, growInk: true, threads: threads)
     }
 }
 
 /// Shrinks the ink by `element`: an ink pixel stays ink only if the element placed on it
 /// covers nothing but ink (parts of the element outside the image are ignored).
-public func erodeInk(_ mask: ByteImage, by element: StructuringElement) -> ByteImage {
+public func erodeInk(_ mask: ByteImage, by element: StructuringElement, threads: Int = 1) -> ByteImage {
     precondition(mask.channels == 1, "morphology needs a 1-channel mask")
     switch element {
     case .square(let size):
         precondition(size >= 1, "square size must be >= 1")
         let a = (size - 1) / 2
         // Paper (255) spreads: running max. Window for offsets {-a ... size-1-a}.
-        return squareFilter(MaxOp.self, mask, before: a, after: size - 1 - a)
+        return squareFilter(MaxOp.self, mask, before: a, after: size - 1 - a, threads: threads)
     case .disk(let radius):
         precondition(radius >= 0, "disk radius must be >= 0")
-        return diskThreshold(mask, radius: radius, growInk: false)
+        return diskThreshold(mask, radius: radius, growInk: false, threads: threads)
     }
 }
 
 /// Closing of the ink: dilate ink, then erode ink with the same element. Seals gaps and
 /// fills notches narrower than the element; never removes ink (extensive) and is idempotent.
 /// With `.gapClosing(kernel: k)` it seals line gaps of up to `k` pixels.
-public func closeInk(_ mask: ByteImage, by element: StructuringElement) -> ByteImage {
+public func closeInk(_ mask: ByteImage, by element: StructuringElement, threads: Int = 1) -> ByteImage {
     if element.isIdentity { return mask }
-    return erodeInk(dilateInk(mask, by: element), by: element)
+    return erodeInk(dilateInk(mask, by: element, threads: threads), by: element, threads: threads)
 }
 
 /// "Closing with kernel k": `closeInk(mask, by: .gapClosing(kernel: k))` — seals gaps of up
 /// to `k` pixels between line ends (kernel 0 = unchanged, kernel 1 = 1-px micro-gaps).
-public func closeInkGaps(_ mask: ByteImage, kernel: Int) -> ByteImage {
-    closeInk(mask, by: .gapClosing(kernel: kernel))
+public func closeInkGaps(_ mask: ByteImage, kernel: Int, threads: Int = 1) -> ByteImage {
+    closeInk(mask, by: .gapClosing(kernel: kernel), threads: threads)
 }
 
 /// Opening of the ink: erode ink, then dilate ink with the same element. Removes ink features
 /// the element does not fit in (thin strokes, specks); never adds ink; idempotent.
-public func openInk(_ mask: ByteImage, by element: StructuringElement) -> ByteImage {
+public func openInk(_ mask: ByteImage, by element: StructuringElement, threads: Int = 1) -> ByteImage {
     if element.isIdentity { return mask }
-    return dilateInk(erodeInk(mask, by: element), by: element)
+    return dilateInk(erodeInk(mask, by: element, threads: threads), by: element, threads: threads)
 }
 
 // MARK: - Implementations
@@ -80,7 +81,7 @@ public func openInk(_ mask: ByteImage, by element: StructuringElement) -> ByteIm
 /// Separable square filter: rows then columns, one scratch plane allocated per call, on
 /// row bands of up to `threads` threads (the result does not depend on it).
 func squareFilter<Op: ExtremumOp>(
-    _ op: Op.Type, _ mask: ByteImage, before: Int, after: Int, threads: Int = PhotoThreads.count
+    _ op: Op.Type, _ mask: ByteImage, before: Int, after: Int, threads: Int
 ) -> ByteImage {
     let w = mask.width, h = mask.height
     if before == 0 && after == 0 || w == 0 || h == 0 { return mask }
@@ -104,7 +105,7 @@ func squareFilter<Op: ExtremumOp>(
 /// - growInk: ink where the squared distance to the nearest ink is `<= r²` (dilation).
 /// - otherwise: paper where the squared distance to the nearest paper is `<= r²` (erosion;
 ///   only paper inside the image counts, so outside acts as ink).
-private func diskThreshold(_ mask: ByteImage, radius: Int, growInk: Bool) -> ByteImage {
+private func diskThreshold(_ mask: ByteImage, radius: Int, growInk: Bool, threads: Int) -> ByteImage {
     let w = mask.width, h = mask.height
     var out = ByteImage(width: w, height: h, repeating: 0)
     guard w > 0, h > 0 else { return out }
@@ -113,7 +114,7 @@ private func diskThreshold(_ mask: ByteImage, radius: Int, growInk: Bool) -> Byt
         out.samples.withUnsafeMutableBufferPointer { dst in
             if radius < 255 {
                 markWithinDisk(src.baseAddress!, targets: growInk ? 0...127 : 128...255, width: w, height: h,
-                               radius: radius, out: dst.baseAddress!)
+                               radius: radius, out: dst.baseAddress!, threads: threads)
                 for i in 0..<(w * h) { dst[i] = dst[i] != 0 ? hit : miss }
                 return
             }

@@ -11,7 +11,7 @@
 /// Both steps work on 16 bytes at a time (`SIMD16<UInt8>`) wherever a whole run of 16 fits.
 ///
 /// Column sweeps run on column bands and the row pass on row bands, on up to `threads`
-/// threads (default: the photo's, see ``PhotoThreads``); the result does not depend on it.
+/// threads; the result does not depend on it.
 ///
 /// - Parameters:
 ///   - source: `width * height` bytes; a pixel is a target when its byte is in `targets`.
@@ -21,7 +21,7 @@
 /// - Precondition: `0 <= radius < 255`.
 func markWithinDisk(_ source: UnsafePointer<UInt8>, targets: ClosedRange<UInt8>, width: Int, height: Int,
                     radius: Int, squaredRadius: Int? = nil, out: UnsafeMutablePointer<UInt8>,
-                    threads: Int = PhotoThreads.count) {
+                    threads: Int) {
     precondition(radius >= 0 && radius < 255, "disk radius out of range")
     let r2 = squaredRadius ?? radius * radius
     precondition(r2 >= radius * radius && r2 < (radius + 1) * (radius + 1), "squared radius out of range")

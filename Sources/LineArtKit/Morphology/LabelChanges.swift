@@ -4,14 +4,14 @@
 /// (ink, label 0, between the paper regions of a page); pass a label the image does not use
 /// (`Int32.min`) to take every label into account.
 ///
-/// Each pixel reads only its neighbours, so row bands run on up to `threads` threads
-/// (default: the photo's, see ``PhotoThreads``); the result does not depend on it. Pixels
+/// Each pixel reads only its neighbours, so row bands run on up to `threads` threads; the
+/// result does not depend on it. Pixels
 /// off the image edge read all four neighbours with no tests, so those rows vectorise;
 /// inlined, so each caller's `ignored` is a constant there (called as a function, the rows
 /// did not vectorise: 13.0M instructions for the two calls of a 768x432 page against 5.7M).
 @inline(__always)
 func markLabelChanges(_ labels: UnsafeBufferPointer<Int32>, width: Int, height: Int, ignoring ignored: Int32,
-                      into mark: UnsafeMutablePointer<UInt8>, threads: Int = PhotoThreads.count) {
+                      into mark: UnsafeMutablePointer<UInt8>, threads: Int) {
     guard width > 0, height > 0, let l = labels.baseAddress else { return }
     let out = SharedMutablePointer(base: mark)
     forEachRowBand(rows: height, threads: threads) { rows in

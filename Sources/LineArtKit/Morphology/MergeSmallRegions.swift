@@ -32,12 +32,13 @@
 ///     apart): the stubs a merge leaves where three regions met, a stroke along the page
 ///     edge with one region on both sides. For pages whose every line is a region boundary
 ///     (the regions engine); a sketch's open strokes (the edges engine) would be lost.
+///   - threads: threads for the row-band-parallel steps; the result does not depend on it.
 /// - Returns: pure 0/255 line art.
 public func mergeSmallRegions(_ lineArt: ByteImage, minArea: Int, lineWidth: Int,
                               keepShare: Double = 0, fillBelow: Int = 0, minPaperWidth: Int = 0,
-                              eraseLooseInk: Bool = false) -> ByteImage {
+                              eraseLooseInk: Bool = false, threads: Int = 1) -> ByteImage {
     precondition(lineArt.channels == 1, "mergeSmallRegions needs a 1-channel image")
-    let regions = label(lineArt, connectivity: .four, threads: PhotoThreads.count, where: FillabilityValidator.isPaper)
+    let regions = label(lineArt, connectivity: .four, threads: threads, where: FillabilityValidator.isPaper)
     guard minArea > 1, regions.count > 1,
           eraseLooseInk || minPaperWidth > 0 || regions.areas.dropFirst().contains(where: { $0 < minArea }) else {
         return hardThreshold(lineArt)
@@ -45,13 +46,15 @@ public func mergeSmallRegions(_ lineArt: ByteImage, minArea: Int, lineWidth: Int
     let width = lineArt.width, height = lineArt.height
     // With two threads per photo the slivers are found on the second (on one thread there)
     // while this one floods the ink and builds the region graph: neither needs the other.
-    let sliversBeside = PhotoThreads.count > 1 && minPaperWidth > 0
-        ? startOnSecondThread { sliverRegions(lineArt, regions, narrowerThan: minPaperWidth) } : nil
+    let sliversBeside = threads > 1 && minPaperWidth > 0
+        ? startOnSecondThread { sliverRegions(lineArt, regions, narrowerThan: minPaperWidth, threads: 1) } : nil
     let owner = nearestRegionLabels(regions)
 
-    var graph = RegionGraph(count: regions.count, areas: regions.areas, owner: owner, width: width, height: height)
+    var graph = RegionGraph(count: regions.count, areas: regions.areas, owner: owner, width: width, height: height,
+                            threads: threads)
     let holes = (1...regions.count).filter { regions.areas[$0] < fillBelow }
-    let slivers = (sliversBeside?.wait() ?? sliverRegions(lineArt, regions, narrowerThan: minPaperWidth)).subtracting(holes)
+    let slivers = (sliversBeside?.wait() ?? sliverRegions(lineArt, regions, narrowerThan: minPaperWidth, threads: 1))
+        .subtracting(holes)
     let small = (1...regions.count).filter { regions.areas[$0] < minArea && regions.areas[$0] >= fillBelow }
     let large = regions.count - small.count - holes.count - slivers.filter { regions.areas[$0] >= minArea }.count
     let kept = Set(small.filter { !slivers.contains($0) }
@@ -85,10 +88,14 @@ public func mergeSmallRegions(_ lineArt: ByteImage, minArea: Int, lineWidth: Int
             if let target = graph.longestBoundaryNeighbour(of: root) { graph.union(root, target) }
         }
         if !holes.isEmpty { fill(holes, of: regions, in: &output) }
-        eraseMergedBoundaries(&output, owner: owner, graph: &graph, lineWidth: lineWidth, looseInkToo: true)
+        eraseMergedBoundaries(&output, owner: owner, graph: &graph, lineWidth: lineWidth, looseInkToo: true,
+                              threads: threads)
         return output
     }
-    if merged { eraseMergedBoundaries(&output, owner: owner, graph: &graph, lineWidth: lineWidth, looseInkToo: false) }
+    if merged {
+        eraseMergedBoundaries(&output, owner: owner, graph: &graph, lineWidth: lineWidth, looseInkToo: false,
+                              threads: threads)
+    }
     if !holes.isEmpty { fill(holes, of: regions, in: &output) }
     return output
 }
@@ -97,7 +104,7 @@ public func mergeSmallRegions(_ lineArt: ByteImage, minArea: Int, lineWidth: Int
 /// now one, unless it is that close to a boundary between regions still apart; with
 /// `looseInkToo`, all ink that is not that close to a boundary between regions still apart.
 private func eraseMergedBoundaries(_ output: inout ByteImage, owner: [Int32], graph: inout RegionGraph,
-                                   lineWidth: Int, looseInkToo: Bool) {
+                                   lineWidth: Int, looseInkToo: Bool, threads: Int) {
     let width = output.width, height = output.height
     let labelCount = graph.parent.count - 1
     // Each label's merged root, looked up once per label rather than once per pixel.
@@ -110,14 +117,14 @@ private func eraseMergedBoundaries(_ output: inout ByteImage, owner: [Int32], gr
         }
     }
     let reach = lineWidth / 2 + 1
-    let nearAfter = nearBoundary(mergedOwner, width: width, height: height, reach: reach)
+    let nearAfter = nearBoundary(mergedOwner, width: width, height: height, reach: reach, threads: threads)
     // Loose ink needs only the boundaries still apart; otherwise those the merges removed too.
-    let nearBefore = looseInkToo ? [] : nearBoundary(owner, width: width, height: height, reach: reach)
+    let nearBefore = looseInkToo ? [] : nearBoundary(owner, width: width, height: height, reach: reach, threads: threads)
     nearAfter.withUnsafeBufferPointer { na in
     nearBefore.withUnsafeBufferPointer { nb in
     output.samples.withUnsafeMutableBufferPointer { out in
         if looseInkToo {
-            eraseLooseInk(out, nearKept: na, width: width, height: height)
+            eraseLooseInk(out, nearKept: na, width: width, height: height, threads: threads)
         } else {
             for i in 0..<out.count where out[i] == 0 && nb[i] != 0 && na[i] == 0 { out[i] = 255 }
         }
@@ -128,20 +135,20 @@ private func eraseMergedBoundaries(_ output: inout ByteImage, owner: [Int32], gr
 
 /// 1 where a boundary of `owner` (a change of label to the right or below) is within
 /// `reach` pixels, 0 elsewhere.
-private func nearBoundary(_ owner: [Int32], width: Int, height: Int, reach: Int) -> [UInt8] {
+private func nearBoundary(_ owner: [Int32], width: Int, height: Int, reach: Int, threads: Int) -> [UInt8] {
     let n = width * height
     // Where the owner changes (both sides marked); ink (owner 0) takes part in no change.
     var boundary = [UInt8](repeating: 0, count: n)
     owner.withUnsafeBufferPointer { owner in
         boundary.withUnsafeMutableBufferPointer { mark in
-            markLabelChanges(owner, width: width, height: height, ignoring: 0, into: mark.baseAddress!)
+            markLabelChanges(owner, width: width, height: height, ignoring: 0, into: mark.baseAddress!, threads: threads)
         }
     }
     var near = [UInt8](unsafeUninitializedCapacity: n) { _, count in count = n }
     boundary.withUnsafeBufferPointer { b in
         near.withUnsafeMutableBufferPointer { out in
             markWithinDisk(b.baseAddress!, targets: 1...1, width: width, height: height, radius: reach,
-                           out: out.baseAddress!)
+                           out: out.baseAddress!, threads: threads)
         }
     }
     return near
@@ -151,7 +158,7 @@ private func nearBoundary(_ owner: [Int32], width: Int, height: Int, reach: Int)
 /// of their own (the inside of a thick blob of ink): erased pixels stay erased only when
 /// they join paper that was already there, so no new region appears.
 private func eraseLooseInk(_ out: UnsafeMutableBufferPointer<UInt8>, nearKept: UnsafeBufferPointer<UInt8>,
-                           width: Int, height: Int) {
+                           width: Int, height: Int, threads: Int) {
     var erased = ByteImage(width: width, height: height, repeating: 0)
     var any = false
     erased.samples.withUnsafeMutableBufferPointer { e in
@@ -161,7 +168,7 @@ private func eraseLooseInk(_ out: UnsafeMutableBufferPointer<UInt8>, nearKept: U
         }
     }
     guard any else { return }
-    let pieces = label(erased, connectivity: .four, threads: PhotoThreads.count)
+    let pieces = label(erased, connectivity: .four, threads: threads)
     var joinsPaper = [Bool](repeating: false, count: pieces.count + 1)
     pieces.labels.withUnsafeBufferPointer { lab in
         for i in 0..<lab.count where lab[i] != 0 && !joinsPaper[Int(lab[i])] {
@@ -199,7 +206,7 @@ private func fill(_ holes: [Int], of regions: LabelMap, in output: inout ByteIma
 /// `4d < (width + 1)²`. So a region is thin when all its pixels lie within that distance of
 /// ink (``markWithinDisk(_:targets:width:height:radius:squaredRadius:out:threads:)``, a few
 /// row passes instead of a whole distance transform) or of the page edge.
-func sliverRegions(_ lineArt: ByteImage, _ regions: LabelMap, narrowerThan width: Int) -> Set<Int> {
+func sliverRegions(_ lineArt: ByteImage, _ regions: LabelMap, narrowerThan width: Int, threads: Int) -> Set<Int> {
     guard width > 0, regions.count > 0 else { return [] }
     let w = lineArt.width, h = lineArt.height
     let limit = ((width + 1) * (width + 1) - 1) / 4  // the largest d with 4d < (width + 1)²
@@ -208,7 +215,7 @@ func sliverRegions(_ lineArt: ByteImage, _ regions: LabelMap, narrowerThan width
     lineArt.samples.withUnsafeBufferPointer { src in
         near.withUnsafeMutableBufferPointer { out in
             markWithinDisk(src.baseAddress!, targets: 0...127, width: w, height: h, radius: radius,
-                           squaredRadius: limit, out: out.baseAddress!)
+                           squaredRadius: limit, out: out.baseAddress!, threads: threads)
         }
     }
     var thick = [Bool](repeating: false, count: regions.count + 1)
@@ -256,7 +263,7 @@ private struct RegionGraph {
     var area: [Int]
     var neighbours: [[Int: Int]]
 
-    init(count: Int, areas: [Int], owner: [Int32], width: Int, height: Int) {
+    init(count: Int, areas: [Int], owner: [Int32], width: Int, height: Int, threads: Int) {
         parent = Array(0...count)
         area = areas
         neighbours = Array(repeating: [:], count: count + 1)
@@ -264,7 +271,7 @@ private struct RegionGraph {
         // ink pixels no region reached (owner 0) touch nothing. With two threads per photo
         // the second finds the runs of the lower rows meanwhile: the tables hold sums of
         // lengths, the same however the runs are cut.
-        let split = PhotoThreads.count > 1 && height >= 64 ? height / 2 : height
+        let split = threads > 1 && height >= 64 ? height / 2 : height
         let lowerRuns = split < height ? startOnSecondThread { () -> [(Int32, Int32, Int)] in
             var runs: [(Int32, Int32, Int)] = []
             owner.withUnsafeBufferPointer { o in

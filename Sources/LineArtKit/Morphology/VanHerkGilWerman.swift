@@ -43,11 +43,11 @@ public enum VanHerkGilWerman {
     // MARK: - 2-D planes
 
     /// Filters every row of a `width`×`height` plane: `dst[y][x] = op(src[y][x-before ... x+after])`.
-    /// `src` and `dst` may not overlap. Rows are split into bands on up to `threads` threads
-    /// (default: the photo's, see ``PhotoThreads``); each row is independent of the others.
+    /// `src` and `dst` may not overlap. Rows are split into bands on up to `threads` threads;
+    /// each row is independent of the others.
     static func filterRows<Op: ExtremumOp>(
         _ op: Op.Type, src: UnsafePointer<UInt8>, dst: UnsafeMutablePointer<UInt8>,
-        width: Int, height: Int, before: Int, after: Int, threads: Int = PhotoThreads.count
+        width: Int, height: Int, before: Int, after: Int, threads: Int
     ) {
         guard width > 0, height > 0 else { return }
         let (b, a) = clampedExtents(before: before, after: after, count: width)
@@ -97,10 +97,10 @@ public enum VanHerkGilWerman {
 
     /// Filters every column of a `width`×`height` plane: `dst[y][x] = op(src[y-before ... y+after][x])`.
     /// `src` and `dst` may not overlap. Short windows split the output rows into bands on up
-    /// to `threads` threads (default: the photo's, see ``PhotoThreads``).
+    /// to `threads` threads.
     static func filterColumns<Op: ExtremumOp>(
         _ op: Op.Type, src: UnsafePointer<UInt8>, dst: UnsafeMutablePointer<UInt8>,
-        width: Int, height: Int, before: Int, after: Int, threads: Int = PhotoThreads.count
+        width: Int, height: Int, before: Int, after: Int, threads: Int
     ) {
         guard width > 0, height > 0 else { return }
         let (b, a) = clampedExtents(before: before, after: after, count: height)

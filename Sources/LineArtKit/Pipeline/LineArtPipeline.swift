@@ -71,9 +71,8 @@ public struct LineArtPipeline: Sendable {
 
     /// Stage 2: the preset's extraction engine; 1-px-ish lines, 0 on 255.
     public func extract(_ image: PreprocessedImage) -> ByteImage {
-        PhotoThreads.$count.withValue(threads) {
-            engine.extract(image, parameters: ExtractionParameters(settings, targets: preset.profile.targets))
-        }
+        engine.extract(image, parameters: ExtractionParameters(settings, targets: preset.profile.targets),
+                       threads: threads)
     }
 
     /// Stage 3, in this order: seal micro-gaps (closing, kernel 1); close larger gaps
@@ -84,18 +83,13 @@ public struct LineArtPipeline: Sendable {
     /// paper narrower than two strokes merge too, and the ink that then separates nothing
     /// is erased.
     public func postprocess(_ lines: ByteImage) -> ByteImage {
-        PhotoThreads.$count.withValue(threads) { postprocessSteps(lines) }
-    }
-
-    /// The steps of ``postprocess(_:)``; the row-band-parallel ones use ``PhotoThreads``.
-    private func postprocessSteps(_ lines: ByteImage) -> ByteImage {
         let boundaries = engine.drawsRegionBoundaries
         var page = closedAndThickened(lines, closingGaps: !boundaries)
         if settings.simplifyRegions {
             page = mergeSmallRegions(page, minArea: settings.minRegionArea, lineWidth: settings.thickness,
                                      keepShare: smallShapeShare, fillBelow: settings.minSpeckArea,
                                      minPaperWidth: boundaries ? 2 * settings.thickness : 0,
-                                     eraseLooseInk: boundaries)
+                                     eraseLooseInk: boundaries, threads: threads)
         }
         return page
     }
@@ -111,14 +105,14 @@ public struct LineArtPipeline: Sendable {
     private func closedAndThickened(_ lines: ByteImage, closingGaps: Bool = true) -> ByteImage {
         var page = lines
         if closingGaps {
-            page = closeInkGaps(page, kernel: 1)
+            page = closeInkGaps(page, kernel: 1, threads: threads)
             if settings.closeLargeGaps && settings.largeGapKernel > 1 {
-                page = closeInkGaps(page, kernel: settings.largeGapKernel)
+                page = closeInkGaps(page, kernel: settings.largeGapKernel, threads: threads)
             }
         }
-        page = thickenInk(page, to: settings.thickness)
+        page = thickenInk(page, to: settings.thickness, threads: threads)
         page = hardThreshold(page)
-        return removeSmallObjects(page, minArea: settings.minSpeckArea)
+        return removeSmallObjects(page, minArea: settings.minSpeckArea, threads: threads)
     }
 
     /// Stages 2 and 2b: a line drawing's own outlines (``drawnOutlines(_:)``), or else the
@@ -142,10 +136,8 @@ public struct LineArtPipeline: Sendable {
     /// regions under an eighth of `minRegionArea` merged, the toddler fish lost its eye and
     /// two fins.
     public func postprocessDrawing(_ lines: ByteImage) -> ByteImage {
-        PhotoThreads.$count.withValue(threads) {
-            mergeSmallRegions(closedAndThickened(lines), minArea: settings.minSpeckArea,
-                              lineWidth: settings.thickness, fillBelow: settings.minSpeckArea)
-        }
+        mergeSmallRegions(closedAndThickened(lines), minArea: settings.minSpeckArea,
+                          lineWidth: settings.thickness, fillBelow: settings.minSpeckArea, threads: threads)
     }
 
     /// Stage 2b (when `faceFeatures`): frontal faces in the preprocessed lightness, upright

@@ -45,10 +45,3 @@ private struct UncheckedSendableBox<T>: @unchecked Sendable {
 struct SharedMutablePointer<T>: @unchecked Sendable {
     let base: UnsafeMutablePointer<T>
 }
-
-/// The threads one photo's row-band-parallel steps may use, bound by ``LineArtPipeline``
-/// around each stage; the default of the `threads` parameter of steps whose callers do not
-/// pass one (the extraction engines). Results never depend on it.
-enum PhotoThreads {
-    @TaskLocal static var count = 1
-}

@@ -9,7 +9,7 @@ import Testing
             let x = i % width, y = i / width
             return x < 30 + (y % 4 < 2 ? 2 : -2) ? 0 : 1
         }
-        let smooth = modeFilter(labels, width: width, height: height, radius: 4, passes: 2)
+        let smooth = modeFilter(labels, width: width, height: height, radius: 4, passes: 2, threads: 1)
         #expect(Set(smooth) == [0, 1])
         // Every row still has exactly one border, now near x = 30 and straighter.
         let columns = (0..<height).map { y in (0..<width).first { smooth[y * width + $0] == 1 }! }
@@ -27,7 +27,7 @@ import Testing
                 if x == 60 { labels[y * width + x] = 2 }                         // a hairline
             }
         }
-        let smooth = modeFilter(labels, width: width, height: height, radius: 4, passes: 2)
+        let smooth = modeFilter(labels, width: width, height: height, radius: 4, passes: 2, threads: 1)
         #expect(!smooth.contains(2))
         #expect(smooth[30 * width + 25] == 1)
         let disc = smooth.filter { $0 == 1 }.count
@@ -37,7 +37,7 @@ import Testing
 
     @Test func aSingleLabelIsUnchanged() {
         let labels = [Int32](repeating: 7, count: 30 * 20)
-        #expect(modeFilter(labels, width: 30, height: 20, radius: 3, passes: 2) == labels)
+        #expect(modeFilter(labels, width: 30, height: 20, radius: 3, passes: 2, threads: 1) == labels)
     }
 }
 

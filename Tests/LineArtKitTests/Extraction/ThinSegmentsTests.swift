@@ -28,7 +28,7 @@ import Testing
     @Test func anInBetweenBandIsSplitDownTheMiddle() {
         let (labels, colours) = Self.bandScene()
         let (out, count) = dissolvingThinSegments(labels, count: 3, colours: colours,
-                                                  maxWidth: 6, minElongation: 6, betweenness: 1.2)
+                                                  maxWidth: 6, minElongation: 6, betweenness: 1.2, threads: 1)
         #expect(count == 2)
         for y in [0, 50, 99] {
             let row = Array(out[(y * 80)..<(y * 80 + 80)])
@@ -41,23 +41,23 @@ import Testing
         // A red band between a dark and a light gray is a shape, not a soft edge.
         let (labels, colours) = Self.bandScene(bandA: 60)
         let (out, count) = dissolvingThinSegments(labels, count: 3, colours: colours,
-                                                  maxWidth: 6, minElongation: 6, betweenness: 1.2)
+                                                  maxWidth: 6, minElongation: 6, betweenness: 1.2, threads: 1)
         #expect(count == 3)
         #expect(out == labels)
         // Without the in-between condition it goes too.
         let (_, anyColour) = dissolvingThinSegments(labels, count: 3, colours: colours,
-                                                    maxWidth: 6, minElongation: 6, betweenness: 0)
+                                                    maxWidth: 6, minElongation: 6, betweenness: 0, threads: 1)
         #expect(anyColour == 2)
     }
 
     @Test func wideOrShortBandsStay() {
         let (wide, wideColours) = Self.bandScene(bandWidth: 10)
         #expect(dissolvingThinSegments(wide, count: 3, colours: wideColours,
-                                       maxWidth: 6, minElongation: 6, betweenness: 1.2).count == 3)
+                                       maxWidth: 6, minElongation: 6, betweenness: 1.2, threads: 1).count == 3)
         // 4 px wide, 10 px long: mean width 2·40/28 ≈ 2.9, area / width² ≈ 4.9 < 6.
         let (short, shortColours) = Self.bandScene(bandRows: 45..<55)
         #expect(dissolvingThinSegments(short, count: 3, colours: shortColours,
-                                       maxWidth: 6, minElongation: 6, betweenness: 1.2).count == 3)
+                                       maxWidth: 6, minElongation: 6, betweenness: 1.2, threads: 1).count == 3)
     }
 
     @Test func renumberingFollowsFirstPixels() {
@@ -88,12 +88,10 @@ import Testing
             }
             return (Int32(widths.count - 1), 0, 0)
         }
-        let one = PhotoThreads.$count.withValue(1) {
-            dissolvingThinSegments(labels, count: widths.count, colours: colours, maxWidth: 6, minElongation: 6, betweenness: 1.2)
-        }
-        let two = PhotoThreads.$count.withValue(2) {
-            dissolvingThinSegments(labels, count: widths.count, colours: colours, maxWidth: 6, minElongation: 6, betweenness: 1.2)
-        }
+        let one = dissolvingThinSegments(labels, count: widths.count, colours: colours, maxWidth: 6,
+                                         minElongation: 6, betweenness: 1.2, threads: 1)
+        let two = dissolvingThinSegments(labels, count: widths.count, colours: colours, maxWidth: 6,
+                                         minElongation: 6, betweenness: 1.2, threads: 2)
         #expect(one.count < widths.count, "some stripes dissolve: \(one.count) of \(widths.count)")
         #expect(one.labels == two.labels && one.count == two.count)
     }

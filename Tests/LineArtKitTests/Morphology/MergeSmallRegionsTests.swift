@@ -181,7 +181,7 @@ import Testing
                 let expected = Set((1...max(1, regions.count)).filter {
                     regions.count > 0 && 2 * discs.radius($0) < Double(width)
                 })
-                #expect(sliverRegions(page, regions, narrowerThan: width) == expected, "width \(width)")
+                #expect(sliverRegions(page, regions, narrowerThan: width, threads: 1) == expected, "width \(width)")
             }
         }
     }

@@ -1,7 +1,7 @@
 import Testing
 @testable import LineArtKit
 
-/// The row-band-parallel morphology gives the same pages whatever the photo's thread count.
+/// The row-band-parallel morphology gives the same pages whatever the thread count.
 @Suite struct MorphologyThreadsTests {
     @Test func morphologyDoesNotDependOnThreads() {
         var state: UInt64 = 0x9E37_79B9_7F4A_7C15
@@ -11,17 +11,22 @@ import Testing
             state ^= state << 13; state ^= state >> 7; state ^= state << 17
             if state % 100 < 12 { mask.samples[i] = 0 }
         }
-        func run() -> [ByteImage] {
-            [closeInkGaps(mask, kernel: 1), closeInkGaps(mask, kernel: 3), closeInkGaps(mask, kernel: 9),
-             thickenInk(mask, to: 3), thickenInk(mask, to: 6), erodeInk(mask, by: .disk(radius: 2)),
-             mergeSmallRegions(mask, minArea: 60, lineWidth: 3),
-             mergeSmallRegions(mask, minArea: 60, lineWidth: 3, fillBelow: 8, minPaperWidth: 6, eraseLooseInk: true),
-             // Its slivers are found on a second thread when the photo has two.
-             mergeSmallRegions(SliverTests.page(), minArea: 100, lineWidth: 2, minPaperWidth: 4, eraseLooseInk: true)]
+        func run(_ threads: Int) -> [ByteImage] {
+            [closeInkGaps(mask, kernel: 1, threads: threads), closeInkGaps(mask, kernel: 3, threads: threads),
+             closeInkGaps(mask, kernel: 9, threads: threads),
+             thickenInk(mask, to: 3, threads: threads), thickenInk(mask, to: 6, threads: threads),
+             erodeInk(mask, by: .disk(radius: 2), threads: threads),
+             removeSmallObjects(mask, minArea: 5, threads: threads),
+             mergeSmallRegions(mask, minArea: 60, lineWidth: 3, threads: threads),
+             mergeSmallRegions(mask, minArea: 60, lineWidth: 3, fillBelow: 8, minPaperWidth: 6, eraseLooseInk: true,
+                               threads: threads),
+             // Its slivers are found on a second thread when there are two.
+             mergeSmallRegions(SliverTests.page(), minArea: 100, lineWidth: 2, minPaperWidth: 4, eraseLooseInk: true,
+                               threads: threads)]
         }
-        let single = PhotoThreads.$count.withValue(1) { run() }
+        let single = run(1)
         for threads in [2, 3] {
-            let banded = PhotoThreads.$count.withValue(threads) { run() }
+            let banded = run(threads)
             for (a, b) in zip(single, banded) { #expect(a.samples == b.samples, "threads \(threads)") }
         }
     }

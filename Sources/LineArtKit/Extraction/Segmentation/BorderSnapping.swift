@@ -21,7 +21,7 @@
 ///   - colours: the colour image the segments were made from (CIELAB).
 ///   - passes: at most this many one-pixel moves.
 func snappingBordersToColour(_ labels: [Int32], count: Int, colours: FloatImage, passes: Int,
-                             minContrast: Float = 10, threads: Int = PhotoThreads.count) -> [Int32] {
+                             minContrast: Float = 10, threads: Int) -> [Int32] {
     let width = colours.width, height = colours.height, ch = colours.channels
     precondition(labels.count == width * height, "labels do not match the colour image")
     guard width > 2, height > 2, count > 1, passes > 0 else { return labels }

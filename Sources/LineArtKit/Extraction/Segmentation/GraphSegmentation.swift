@@ -15,8 +15,8 @@ import CPixelKernels
 ///   - image: float image, any channel count (Lab: 3).
 ///   - scale: the `k` of the paper; larger gives fewer, bigger segments.
 ///   - minSize: the smallest segment, in pixels.
-///   - threads: threads for weighing and sorting the edges and, from two, for merging (nil:
-///     the photo's, see ``PhotoThreads``); the result does not depend on it.
+///   - threads: threads for weighing and sorting the edges and, from two, for merging; the
+///     result does not depend on it.
 ///   - parallelBucketKeys: with two threads or more, the buckets up to the last one that
 ///     holds this many edges are merged on two threads (``TwoThreadMerge``), the rest on one.
 ///   - twoThreadPatience: how long the calling thread of those two may sleep, in all,
@@ -29,7 +29,7 @@ import CPixelKernels
 /// - Returns: one label per pixel, `0..<count`, numbered in row-major order of first pixel.
 public func graphSegmentation(_ image: FloatImage, scale: Float, minSize: Int,
                               borderWeight: Float = 1, borderBand: Float = 0.15,
-                              threads: Int? = nil, parallelBucketKeys: Int = 1024,
+                              threads: Int = 1, parallelBucketKeys: Int = 1024,
                               twoThreadPatience: Duration = .milliseconds(2)) -> (labels: [Int32], count: Int) {
     let width = image.width, height = image.height
     let n = width * height
@@ -38,7 +38,7 @@ public func graphSegmentation(_ image: FloatImage, scale: Float, minSize: Int,
     let buckets = 2048
     let quantum: Float = 16  // 1/16 ΔE resolution; weights over 128 share the last bucket
     let band = max(1, borderBand * Float(min(width, height)))
-    let threadCount = threads ?? PhotoThreads.count
+    let threadCount = max(1, threads)
     let edges = SortedGridEdges(image, buckets: buckets, quantum: quantum,
                                 borderWeight: borderWeight, band: band, threads: threadCount)
 

@@ -6,13 +6,12 @@ import CPixelKernels
 /// so the outlines drawn from it are calm lines; a segment thinner than two pixels can
 /// vanish, which the later merge of small regions would do anyway.
 ///
-/// Rows are filtered in bands on up to `threads` threads (default: the photo's, see
-/// ``PhotoThreads``); every pass reads the previous pass only, so the result does not
+/// Rows are filtered in bands on up to `threads` threads; every pass reads the previous pass only, so the result does not
 /// depend on the thread count. The pass is the kernel `cpk_majority_rows`: four pixels at
 /// a time with SSE2, and only the few pixels whose own label holds fewer than 5 of the 9
 /// count every label's votes (on the 20 MP photo's three passes, 3,400 of 995,000).
 func majorityFilter(_ labels: [Int32], width: Int, height: Int, passes: Int,
-                    threads: Int = PhotoThreads.count) -> [Int32] {
+                    threads: Int) -> [Int32] {
     guard width > 2, height > 2, passes > 0 else { return labels }
     var current = labels
     var next = labels   // the border rows and columns never change

@@ -15,7 +15,7 @@ import CPixelKernels
 /// of the disc, by two running maxima; the extra pixels vote for their own label, so the
 /// result is that of the exact disc). The cost is O(pixels near a border · radius²) per pass.
 func modeFilter(_ labels: [Int32], width: Int, height: Int, radius: Int, passes: Int,
-                threads: Int = PhotoThreads.count) -> [Int32] {
+                threads: Int) -> [Int32] {
     guard width > 2 * radius, height > 2 * radius, radius > 0, passes > 0 else { return labels }
     let disc = DiscOffsets(radius: radius, width: width)
     let n = width * height

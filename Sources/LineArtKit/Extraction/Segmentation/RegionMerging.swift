@@ -34,8 +34,9 @@ public func mergeSegments(_ labels: [Int32], count: Int, colours: FloatImage,
                           borderMergeFactor: Float = 1,
                           maxBorderShare: Double = 1, minCount: Int = 1,
                           minBorderContrast: Float = 0, stepExponent: Int = 0,
-                          softBorderStep: Float = 0, minClosedShare: Double = 0) -> (labels: [Int32], count: Int) {
-    var graph = SegmentGraph(labels: labels, count: count, colours: colours)
+                          softBorderStep: Float = 0, minClosedShare: Double = 0,
+                          threads: Int = 1) -> (labels: [Int32], count: Int) {
+    var graph = SegmentGraph(labels: labels, count: count, colours: colours, threads: threads)
     graph.borderMergeFactor = borderMergeFactor
     graph.stepExponent = stepExponent
     graph.absorbSmallSegments(minArea: min(minArea, features?.minArea ?? minArea))
@@ -90,7 +91,7 @@ struct SegmentGraph {
     /// Mean local colour step over all contacts of the initial segmentation.
     var meanStep: Float = 0
 
-    init(labels: [Int32], count: Int, colours: FloatImage) {
+    init(labels: [Int32], count: Int, colours: FloatImage, threads: Int = 1) {
         channels = colours.channels
         forest = DisjointSets(count: count)
         let totals = SegmentColourSums(labels, colours: colours, count: count)
@@ -106,14 +107,14 @@ struct SegmentGraph {
                 for x in 0..<width { border[Int(lab[x])] = true; border[Int(lab[(height - 1) * width + x])] = true }
                 for y in 0..<height { border[Int(lab[y * width])] = true; border[Int(lab[y * width + width - 1])] = true }
             }
-            // Each run of contacts between the same pair is added to the tables once. The lower
-            // rows are scanned on the second core if it is free by then (the face detection may
-            // still hold it); the tables fill on this thread, in the one-thread order.
+            // Each run of contacts between the same pair is added to the tables once. With two
+            // threads the lower rows are scanned on the second; the tables fill on this
+            // thread, in the one-thread order.
             var all = SegmentContact()
             var runs = ContactRunsByPair()
             colours.samples.withUnsafeBufferPointer { px in
                 let steps = LocalColourSteps(colours: px, width: width, height: height, channels: ch)
-                forEachContactRunInHalves(lab, width: width, height: height, threads: PhotoThreads.count,
+                forEachContactRunInHalves(lab, width: width, height: height, threads: threads,
                                           step: { steps($0, $1, $2) }) { a, b, length, stepSum in
                     let contact = SegmentContact(length: Int32(truncatingIfNeeded: length), stepSum: stepSum)
                     runs.append(a, b, contact)

@@ -49,12 +49,12 @@ public struct SegmentationEngine: ExtractionEngine {
 
     public init() {}
 
-    public func extract(_ image: PreprocessedImage, parameters: ExtractionParameters) -> ByteImage {
-        segmentBoundaries(image.lab, parameters: parameters)
+    public func extract(_ image: PreprocessedImage, parameters: ExtractionParameters, threads: Int) -> ByteImage {
+        segmentBoundaries(image.lab, parameters: parameters, threads: threads)
     }
 
-    /// The boundary drawing of the merged segmentation of `lab`.
-    func segmentBoundaries(_ lab: FloatImage, parameters: ExtractionParameters) -> ByteImage {
+    /// The boundary drawing of the merged segmentation of `lab`, on up to `threads` threads.
+    func segmentBoundaries(_ lab: FloatImage, parameters: ExtractionParameters, threads: Int = 1) -> ByteImage {
         let c = max(1, parameters.contrastAdjustment)
         let scale = 90 * c
         // Area a segment needs so that, after a line of `lineWidth` eats its rim, its paper
@@ -64,30 +64,30 @@ public struct SegmentationEngine: ExtractionEngine {
         let mergeArea = minArea + Int(inkAllowance)
         let lab = replicatingEdgeRim(lab, depth: min(parameters.lineWidth, (max(lab.width, lab.height) + 99) / 100))
         let (segmented, segmentedCount) = graphSegmentation(lab, scale: scale, minSize: max(8, mergeArea / 8),
-                                                            borderWeight: 0.1, borderBand: 0.15)
+                                                            borderWeight: 0.1, borderBand: 0.15, threads: threads)
         let (raw, rawCount) = dissolvingThinSegments(segmented, count: segmentedCount, colours: lab,
                                                      maxWidth: 1.5 * Float(parameters.lineWidth),
-                                                     minElongation: 6, betweenness: 1.2)
+                                                     minElongation: 6, betweenness: 1.2, threads: threads)
         let features = SmallFeatureRule(minArea: mergeArea / 4, minContrast: 25, share: 0.15)
         let (merged, mergedCount) = mergeSegments(raw, count: rawCount, colours: lab, minArea: mergeArea,
                                                   maxCount: parameters.targetSegments, features: features,
                                                   borderMergeFactor: 0.3, maxBorderShare: 0.25,
                                                   minCount: parameters.minSegments, minBorderContrast: 4,
                                                   stepExponent: 2, softBorderStep: 3,
-                                                  minClosedShare: parameters.minClosedShare)
+                                                  minClosedShare: parameters.minClosedShare, threads: threads)
         let snapPasses = parameters.blurSigma >= 1 ? Int(parameters.blurSigma.rounded(.up)) : 0
         let labels = snapPasses > 0
-            ? snappingBordersToColour(merged, count: mergedCount, colours: lab, passes: snapPasses)
+            ? snappingBordersToColour(merged, count: mergedCount, colours: lab, passes: snapPasses, threads: threads)
             : merged
-        let calm = majorityFilter(labels, width: lab.width, height: lab.height, passes: 3)
-        let smooth = modeFilter(calm, width: lab.width, height: lab.height, radius: 4, passes: 1)
-        return drawBoundaries(smooth, width: lab.width, height: lab.height)
+        let calm = majorityFilter(labels, width: lab.width, height: lab.height, passes: 3, threads: threads)
+        let smooth = modeFilter(calm, width: lab.width, height: lab.height, radius: 4, passes: 1, threads: threads)
+        return drawBoundaries(smooth, width: lab.width, height: lab.height, threads: threads)
     }
 }
 
 /// Ink (0) on every pixel whose right or lower neighbour has another label; paper (255) elsewhere.
-/// Row bands run on the photo's threads (``PhotoThreads``); the result does not depend on them.
-func drawBoundaries(_ labels: [Int32], width: Int, height: Int, threads: Int = PhotoThreads.count) -> ByteImage {
+/// Row bands run on up to `threads` threads; the result does not depend on them.
+func drawBoundaries(_ labels: [Int32], width: Int, height: Int, threads: Int) -> ByteImage {
     var page = ByteImage(width: width, height: height, repeating: 255)
     guard width > 0, height > 0 else { return page }
     labels.withUnsafeBufferPointer { lab in

@@ -23,7 +23,8 @@
 ///     (1 = exactly on it); 0 dissolves thin segments of any colour.
 /// - Returns: labels `0..<count` renumbered in row-major first-pixel order, and their count.
 func dissolvingThinSegments(_ labels: [Int32], count: Int, colours: FloatImage,
-                            maxWidth: Float, minElongation: Float, betweenness: Float) -> (labels: [Int32], count: Int) {
+                            maxWidth: Float, minElongation: Float, betweenness: Float,
+                            threads: Int) -> (labels: [Int32], count: Int) {
     let width = colours.width, height = colours.height, ch = colours.channels
     precondition(labels.count == width * height, "labels must cover the image")
     guard count > 1, width > 0, height > 0 else { return (labels, count) }
@@ -41,7 +42,7 @@ func dissolvingThinSegments(_ labels: [Int32], count: Int, colours: FloatImage,
         let areaBase = SharedMutablePointer(base: a.baseAddress!)
         let perimeterBase = SharedMutablePointer(base: p.baseAddress!)
         let sumsBase = SharedMutablePointer(base: su.baseAddress!)
-        forEachFixedBand(bands.count) { k in
+        forEachFixedBand(bands.count, threads: threads) { k in
             let area = areaBase.base + k * count, perimeter = perimeterBase.base + k * count
             let sums = sumsBase.base + k * count * ch
             // Area and colour sums in scan order; perimeter from the pixel edges between
@@ -100,7 +101,7 @@ func dissolvingThinSegments(_ labels: [Int32], count: Int, colours: FloatImage,
     if betweenness > 0 {
         let means = SegmentMeans(area: area, sums: sums, channels: ch)
         keepOnlyInBetweenBands(&thin, labels: labels, width: width, height: height, means: means,
-                               betweenness: betweenness, bands: bands)
+                               betweenness: betweenness, bands: bands, threads: threads)
         guard thin.contains(true) else { return (labels, count) }
     }
     var out = labels
@@ -116,7 +117,7 @@ func dissolvingThinSegments(_ labels: [Int32], count: Int, colours: FloatImage,
         let openBase = SharedMutablePointer(base: open.baseAddress!)
         let seedBase = SharedMutablePointer(base: seedLists.baseAddress!)
         let labels = UnsafeBufferPointer(lab)
-        forEachFixedBand(bands.count) { k in
+        forEachFixedBand(bands.count, threads: threads) { k in
             let open = openBase.base
             var seeds = [Int32]()
             for y in bands[k] {
@@ -179,14 +180,14 @@ private struct SegmentMeans {
 /// (Euclidean distances of mean colours, ΔE*ab for Lab). The band along a soft edge
 /// passes; a stroke of its own colour (a painted swirl, a dark outline, a wire) does not.
 private func keepOnlyInBetweenBands(_ thin: inout [Bool], labels: [Int32], width: Int, height: Int,
-                                    means: SegmentMeans, betweenness: Float, bands: [Range<Int>]) {
+                                    means: SegmentMeans, betweenness: Float, bands: [Range<Int>], threads: Int) {
     // Boundary contacts of thin segments, as (thin << 32 | other) keys, one per pixel edge.
     var bandContacts = [[UInt64]](repeating: [], count: bands.count)
     thin.withUnsafeBufferPointer { thin in
     labels.withUnsafeBufferPointer { lab in
     bandContacts.withUnsafeMutableBufferPointer { lists in
         let listBase = SharedMutablePointer(base: lists.baseAddress!)
-        forEachFixedBand(bands.count) { k in
+        forEachFixedBand(bands.count, threads: threads) { k in
             var contacts = [UInt64]()
             @inline(__always) func touch(_ s: Int32, _ t: Int32) {
                 if thin[Int(s)] { contacts.append(UInt64(s) << 32 | UInt64(t)) }
@@ -227,10 +228,10 @@ private func keepOnlyInBetweenBands(_ thin: inout [Bool], labels: [Int32], width
     }
 }
 
-/// Runs `body` for each of `count` fixed bands: at once on the photo's threads when it has
-/// more than one (``PhotoThreads``), one after the other otherwise.
-private func forEachFixedBand(_ count: Int, _ body: (Int) -> Void) {
-    if PhotoThreads.count > 1 {
+/// Runs `body` for each of `count` fixed bands: at once when `threads` is more than one,
+/// one after the other otherwise.
+private func forEachFixedBand(_ count: Int, threads: Int, _ body: (Int) -> Void) {
+    if threads > 1 {
         forEachBand(count: count, body)
     } else {
         for k in 0..<count { body(k) }
