@@ -51,8 +51,7 @@ public struct PreprocessedImage: Sendable {
     public var luminance: FloatImage
     /// Whether the subject is darker or lighter than the background
     /// (``detectPolarity(luminance:borderFraction:tolerance:)`` of `luminance`), worked out
-    /// when asked: no extraction engine reads it, and as a stored result it cost every photo
-    /// 0.4 ms (a one-thread pass) on the way to its page.
+    /// when asked: no extraction engine reads it, so no photo pays for it on the way to its page.
     public var polarity: Polarity { detectPolarity(luminance: luminance) }
     /// Size of the original input before resizing.
     public var originalSize: ImageSize
