@@ -60,16 +60,6 @@ size_t cpk_region_seeds(const int32_t *labels, size_t width, size_t height, size
                         int32_t *out);
 
 /*
- * The quantised weights of graph segmentation's edges for 3-channel float pixels
- * (SortedGridEdges' weigh): out[i] = floor(min(top, sqrt(d0^2 + d1^2 + d2^2) * scale[i]))
- * with dc = a[3i + c] - b[3i + c], the sum taken in that order, for i in [0, count) in
- * groups of four; returns how many it wrote (a multiple of 4; 0 without SSE2). `top`
- * must be below 32768.
- */
-size_t cpk_edge_weights_rgb(const float *a, const float *b, const float *scale, uint16_t *out, size_t count,
-                            float top);
-
-/*
  * One pass of the 3x3 majority filter (majorityFilter) over the interior pixels (columns
  * [1, width - 1)) of rows [row_begin, row_end) of a label image `width` wide, none of
  * them its first or last row, from `src` into `dst`: each pixel takes the label held by
@@ -131,46 +121,6 @@ size_t cpk_lbp_cascade_keep(const int32_t *integral, intptr_t *origins, size_t c
  * most count; 0 without SSE2.
  */
 size_t cpk_pack_bits(const uint8_t *src, uint8_t *dst, size_t count);
-
-/*
- * Graph segmentation's union-find forest (SegmentationForest): one node per pixel, its
- * parent and, while it is a root, its component's merge threshold (internal difference
- * plus scale / size); the component sizes (read at roots); and the offset from a pixel to
- * its neighbour in each of the four edge directions. An edge key is pixel * 4 + direction.
- * Unlike the kernels above, the two functions below are the whole loop, in plain C on
- * every architecture: C for its relaxed atomics (see forest_merge.c), which Swift has no
- * way to apply to a buffer's elements.
- */
-typedef struct {
-    int32_t parent;
-    float threshold;
-} cpk_forest_node;
-
-typedef struct {
-    cpk_forest_node *node;
-    int32_t *size;
-    intptr_t offset[4];
-    float scale;
-} cpk_forest;
-
-/*
- * The merge rule over the edges `keys[0, count)`, all of weight w, in order: an edge joins
- * its two components when it is no heavier than either one's threshold; the smaller joins
- * the larger, and the new root's threshold is w + scale / size. Paths are halved.
- */
-void cpk_forest_merge(const cpk_forest *forest, const uint32_t *keys, size_t count, float w);
-
-/*
- * The merge rule over `keys[0, count)` of weight w for a thread that owns the components
- * whose roots are not marked in `shared` (one flag per pixel) while another thread merges
- * the shared ones (TwoThreadMerge). It joins two unshared components as cpk_forest_merge
- * would; an edge between two different components at least one of which is shared, and
- * neither of which is an unshared one below the weight, is written to `set_aside` (the
- * count is returned) and both its roots are marked shared: from then on the other thread
- * owns them. Paths are halved on the way, as by the other thread (see forest_merge.c).
- */
-size_t cpk_forest_merge_unshared(const cpk_forest *forest, const uint32_t *keys, size_t count, float w,
-                                 uint8_t *shared, uint32_t *set_aside);
 
 #ifdef __cplusplus
 }

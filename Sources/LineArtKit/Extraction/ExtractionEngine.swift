@@ -60,19 +60,9 @@ public struct ExtractionParameters: Sendable, Equatable {
     public var minRegionArea: Int = 500
     /// Regions engine: the stroke width the page will get, which eats into each region (default 2).
     public var lineWidth: Int = 2
-    /// Regions engine: how many segments to keep at most (default 150).
-    public var targetSegments: Int = 150
-    /// Regions engine: the fewest segments the background simplification may leave (default 50).
-    public var minSegments: Int = 50
-    /// Regions engine: the smallest share of segments off the page edge that merging soft
-    /// interior borders may leave (default 0.75: the standard closure target plus a margin
-    /// for what post-processing changes).
-    public var minClosedShare: Double = 0.75
-    /// Regions engine: the Gaussian blur (σ, working pixels) the colours were smoothed with
-    /// before segmenting (default 0). Blur turns each edge into a band of in-between colour
-    /// about 2σ wide; from σ >= 1 segment borders are snapped onto the middle of the band
-    /// (``snappingBordersToColour(_:count:colours:passes:minContrast:threads:)``, ⌈σ⌉ passes).
-    public var blurSigma: Float = 0
+    /// Regions engine: the most regions a page may have (default 500); merging goes on
+    /// past the boundary threshold until no more are left.
+    public var maxRegions: Int = 500
 
     public init(contrastAdjustment: Float = 1.5, strongEdgeFraction: Float = 0.25,
                 lowThresholdRatio: Float = 0.4, minimumMagnitude: Float = 2,
@@ -94,7 +84,7 @@ public struct ExtractionParameters: Sendable, Equatable {
 /// The registry of engines, by name.
 public enum ExtractionEngines {
     /// Every available engine, in preference order (the first is the default).
-    public static let all: [any ExtractionEngine] = [EdgeEngine(), SegmentationEngine()]
+    public static let all: [any ExtractionEngine] = [EdgeEngine(), BoundaryEngine()]
 
     /// The names of all engines.
     public static var names: [String] { all.map(\.name) }

@@ -226,7 +226,7 @@ extension SuggestionContext {
                   contrastAdjustment: settings.contrastAdjustment, blurAmount: settings.blurAmount,
                   simplifyRegions: settings.simplifyRegions, maxDimension: settings.maxDimension,
                   segmentBoundaries: segments,
-                  regionTarget: segments ? ExtractionParameters(settings, targets: targets).targetSegments : 0)
+                  regionTarget: segments ? settings.regionTarget : 0)
     }
 }
 

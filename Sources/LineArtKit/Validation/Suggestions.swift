@@ -23,6 +23,8 @@
 ///   `minRegions` (a `regionTarget` set low: it, not the photo, holds the count down),
 ///   raise `regionTarget` to 2.5 times `minRegions`; then lower `contrastAdjustment` by
 ///   0.3; raise `maxDimension` by 256; lower `blurAmount` by 1; disable `simplifyRegions`.
+///   When the photo's boundaries, not a `regionTarget`, gave the count, the reason says
+///   how many distinct shapes the photo has: the page is not given lines to reach it.
 /// - no regions at all: lower `thickness` by 1, else the too-few candidates; the
 ///   closure and tap rules are skipped (they are undefined without regions).
 /// - tap usability: enable `simplifyRegions`; raise `blurAmount` by 1; raise
@@ -58,7 +60,11 @@ public func fillabilitySuggestions(for result: FillabilityResult, context: Sugge
         let reason = "the page has \(n) regions, more than maxRegions \(targets.maxRegions)"
         builder.first(of: builder.moreRegionsActions(maxRegions: targets.maxRegions), reason: reason)
     } else if n < targets.minRegions {
-        let reason = "the page has \(n) regions, fewer than minRegions \(targets.minRegions)"
+        var reason = "the page has \(n) regions, fewer than minRegions \(targets.minRegions)"
+        if context.segmentBoundaries && (context.regionTarget == 0 || context.regionTarget >= targets.minRegions) {
+            // The count is what the photo's boundaries give: say so rather than draw lines to reach it.
+            reason += " (the photo has \(n) distinct shapes at contrastAdjustment \(decimal(context.contrastAdjustment)); no line is drawn where the photo does not change)"
+        }
         builder.first(of: builder.fewerRegionsActions(minRegions: targets.minRegions), reason: reason)
     }
     if !result.checks.tap {

@@ -25,11 +25,11 @@ import Testing
     @Test func aThinRimDoesNotBecomeAFrame() {
         // Two flat halves inside a 2-pixel light rim (a canvas edge left after trimming).
         // The rim replaced is min(lineWidth, 1% of the long side) = 3 px deep here.
-        let image = SegmentationEngineTests.lab(width: 400, height: 300) { x, y in
+        let image = TestImages.lab(width: 400, height: 300) { x, y in
             if x < 2 || y < 2 || x >= 398 || y >= 298 { return (95, 0, 10) }
             return x < 200 ? (30, 20, 0) : (60, -20, 0)
         }
-        let (page, count) = SegmentationEngineTests.regions(of: image, lineWidth: 3)
+        let (page, count) = BoundaryEngineTests.regions(of: image, lineWidth: 3)
         #expect(count == 2, "the two halves only: no strip region along the edges")
         // No ink along the top row except where the halves meet.
         let topInk = (0..<400).filter { page[$0, 0] < 128 }

@@ -61,4 +61,13 @@ import Testing
             #expect(majorityFilter(labels, width: width, height: height, passes: 3, threads: 1) == expected)
         }
     }
+
+    @Test func aOnePixelSpurIsRemoved() {
+        var labels = [Int32](repeating: 0, count: 10 * 10)
+        for y in 0..<10 { for x in 5..<10 { labels[y * 10 + x] = 1 } }
+        labels[5 * 10 + 4] = 1  // a spur of label 1 into label 0
+        let smoothed = majorityFilter(labels, width: 10, height: 10, passes: 1, threads: 1)
+        #expect(smoothed[5 * 10 + 4] == 0)
+        #expect(smoothed[5 * 10 + 5] == 1)
+    }
 }

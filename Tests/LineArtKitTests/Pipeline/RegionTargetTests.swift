@@ -2,22 +2,17 @@ import Foundation
 import Testing
 @testable import LineArtKit
 
-/// `regionTarget`: the page's level of detail on the regions engine.
+/// `regionTarget`: a cap on the regions engine's count, for simpler pages.
 @Suite struct RegionTargetTests {
-    @Test func zeroDerivesTheTargetFromTheFillabilityTargets() {
+    @Test func zeroCapsTheCountAtTheTargetsMaximumOnly() {
         var settings = LineArtSettings()
         #expect(settings.regionTarget == 0)
-        #expect(ExtractionParameters(settings, targets: .standard).targetSegments == 125)
-        #expect(ExtractionParameters(settings, targets: .standard).minSegments == 55)
-        #expect(ExtractionParameters(settings, targets: .toddler).targetSegments == 15)
-
-        settings.regionTarget = 300
-        #expect(ExtractionParameters(settings, targets: .standard).targetSegments == 300)
-        #expect(ExtractionParameters(settings, targets: .standard).minSegments == 55)
-        // A target under the background simplification's floor lowers the floor with it.
+        #expect(ExtractionParameters(settings, targets: .standard).maxRegions == FillabilityTargets.standard.maxRegions)
+        #expect(ExtractionParameters(settings, targets: .toddler).maxRegions == FillabilityTargets.toddler.maxRegions)
         settings.regionTarget = 20
-        #expect(ExtractionParameters(settings, targets: .standard).targetSegments == 20)
-        #expect(ExtractionParameters(settings, targets: .standard).minSegments == 20)
+        #expect(ExtractionParameters(settings, targets: .standard).maxRegions == 20)
+        settings.regionTarget = 1000
+        #expect(ExtractionParameters(settings, targets: .standard).maxRegions == FillabilityTargets.standard.maxRegions)
     }
 
     @Test func outOfRangeIsAnErrorNamingTheRange() {
@@ -30,21 +25,21 @@ import Testing
         #expect(settings.regionTarget == 40)
     }
 
-    /// On a real photo the setting steers the number of regions both ways, and 0 is the
-    /// standard pages' 125 segments (the object preset itself asks for 100). (More detail is bounded by what the first segmentation found: at
-    /// 512 px this photo has no more than the 125 segments' page, 62 regions, to give.)
-    @Test func itSteersTheRegionCountOfARealPhoto() throws {
+    /// On a real photo a low target gives a simpler page, and a high one cannot add lines
+    /// the photo does not have: above the count the boundaries give, it changes nothing.
+    @Test func itSimplifiesARealPhotoAndAddsNoLines() throws {
         let path = repositoryRoot.appendingPathComponent("SampleImages/fruits.jpg").path
-        let preset = try BuiltinPresets.named("object")
+        var preset = try BuiltinPresets.named("object")
+        preset.settings.regionTarget = 0
         let photo = try decodeImage(atPath: path, options: DecodeOptions(targetMaxDimension: 768)).image
         func regions(_ target: Int) throws -> Int {
             var p = preset
             p.settings.regionTarget = target
             return try LineArtPipeline(preset: p).run(photo).fillability.regionCount
         }
-        let simple = try regions(20), derived = try regions(0), detailed = try regions(250)
-        #expect(simple < derived && derived < detailed, "regions at 20, 0 (125), 250: \(simple), \(derived), \(detailed)")
+        let simple = try regions(20), uncapped = try regions(0)
+        #expect(simple < uncapped, "regions at 20 and uncapped: \(simple), \(uncapped)")
         #expect(simple <= 30, "a simple page: \(simple) regions")
-        #expect(try regions(125) == derived)
+        #expect(try regions(1000) == uncapped)
     }
 }

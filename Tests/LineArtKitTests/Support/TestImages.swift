@@ -2,6 +2,18 @@ import Foundation
 import LineArtKit
 
 enum TestImages {
+    /// A 3-channel L*a*b* image whose pixel (x, y) is `colour(x, y)`.
+    static func lab(width: Int, height: Int, _ colour: (Int, Int) -> (Float, Float, Float)) -> FloatImage {
+        var image = FloatImage(width: width, height: height, channels: 3, repeating: 0)
+        for y in 0..<height {
+            for x in 0..<width {
+                let (l, a, b) = colour(x, y)
+                image[x, y, 0] = l; image[x, y, 1] = a; image[x, y, 2] = b
+            }
+        }
+        return image
+    }
+
     /// RGB image of `background` with an axis-aligned filled rectangle `[x0, x1) × [y0, y1)`.
     static func rectangle(width: Int, height: Int, x0: Int, y0: Int, x1: Int, y1: Int,
                           fill: (UInt8, UInt8, UInt8), background: (UInt8, UInt8, UInt8)) -> ByteImage {

@@ -56,9 +56,10 @@ struct SuggestionsTests {
         let few = suggestions(FillabilityValidatorTests.framedGrid, .standard, minRegionArea: 100, segments)
         #expect(few == ["raise regionTarget to 125: the page has 25 regions, fewer than minRegions 50"])
 
-        segments.regionTarget = 125
-        let derived = suggestions(FillabilityValidatorTests.framedGrid, .standard, minRegionArea: 100, segments)
-        #expect(derived == ["lower contrastAdjustment to 1.7: the page has 25 regions, fewer than minRegions 50"])
+        // With no cap, the count is the photo's: the reason says so.
+        segments.regionTarget = 0
+        let honest = suggestions(FillabilityValidatorTests.framedGrid, .standard, minRegionArea: 100, segments)
+        #expect(honest == ["lower contrastAdjustment to 1.7: the page has 25 regions, fewer than minRegions 50 (the photo has 25 distinct shapes at contrastAdjustment 2; no line is drawn where the photo does not change)"])
 
         segments.regionTarget = 40  // toddler: 100 regions, more than 30, and the merging kept 40
         let many = suggestions(FillabilityValidatorTests.fineGrid, .toddler, segments)

@@ -1,0 +1,43 @@
+import Testing
+@testable import LineArtKit
+
+@Suite struct BoundaryStrengthTests {
+    static let plain = BoundaryStrengthParameters(scales: [1, 2, 4], chromaWeight: 1, surroundStrength: 0, surroundSigma: 0)
+
+    @Test func aStepReadsItsHeightAcrossIt() {
+        // L* 40 | L* 60 at x = 32: a vertical step of ΔE 20.
+        let image = TestImages.lab(width: 64, height: 32) { x, _ in x < 32 ? (40, 0, 0) : (60, 0, 0) }
+        let s = boundaryStrength(image, parameters: Self.plain)
+        let atEdge = s.magnitude[16 * 64 + 31]
+        #expect(atEdge > 14 && atEdge < 24)
+        #expect(abs(s.alongX[16 * 64 + 31] - atEdge) < 1e-4)
+        #expect(s.alongY[16 * 64 + 31] < 0.01)
+        #expect(s.magnitude[16 * 64 + 5] < 0.5)    // flat, far from the step
+    }
+
+    @Test func chromaCountsWithItsWeight() {
+        let image = TestImages.lab(width: 64, height: 32) { x, _ in x < 32 ? (50, -10, 0) : (50, 10, 0) }
+        let one = boundaryStrength(image, parameters: Self.plain).magnitude[16 * 64 + 31]
+        var doubled = Self.plain
+        doubled.chromaWeight = 2
+        let two = boundaryStrength(image, parameters: doubled).magnitude[16 * 64 + 31]
+        #expect(abs(two - 2 * one) < 0.01 * one)
+    }
+
+    @Test func surroundInhibitionKeepsAnOutlineAndDropsTexture() {
+        // Left half: stripes of L* 40/60, 3 px wide (texture); right half: one step of the
+        // same height between flat areas (an outline).
+        let image = TestImages.lab(width: 160, height: 64) { x, _ in
+            if x < 80 { return (x / 3) % 2 == 0 ? (40, 0, 0) : (60, 0, 0) }
+            return x < 120 ? (40, 0, 0) : (60, 0, 0)
+        }
+        var inhibited = Self.plain
+        inhibited.surroundStrength = 1
+        inhibited.surroundSigma = 6
+        let s = boundaryStrength(image, parameters: inhibited)
+        let outline = s.magnitude[32 * 160 + 119]
+        let texture = (20..<60).map { s.magnitude[32 * 160 + $0] }.max()!
+        #expect(outline > 8)
+        #expect(texture < outline / 4)
+    }
+}

@@ -1,0 +1,62 @@
+import Testing
+@testable import LineArtKit
+
+@Suite struct WeakBorderMergingTests {
+    /// Three vertical strips of 10 columns (labels 0, 1, 2), 10 rows; the evidence across the
+    /// 0|1 border is `weak`, across the 1|2 border `strong`.
+    static func strips(weak: Float, strong: Float) -> ([Int32], BoundaryStrength) {
+        let w = 30, h = 10
+        let labels = (0..<(w * h)).map { Int32(($0 % w) / 10) }
+        var across = [Float](repeating: 0, count: w * h)
+        for y in 0..<h {
+            across[y * w + 9] = weak; across[y * w + 10] = weak
+            across[y * w + 19] = strong; across[y * w + 20] = strong
+        }
+        let strength = BoundaryStrength(width: w, height: h, magnitude: across, alongX: across,
+                                        alongY: [Float](repeating: 0, count: w * h))
+        return (labels, strength)
+    }
+
+    @Test func onlyBordersWeakerThanTheThresholdMerge() {
+        let (labels, strength) = Self.strips(weak: 3, strong: 12)
+        let (merged, count) = mergeWeakBorders(labels, count: 3, strength: strength, threshold: 6,
+                                               maxRegions: 100, smallArea: 0)
+        #expect(count == 2)
+        #expect(merged[0] == merged[15])
+        #expect(merged[15] != merged[25])
+        #expect(mergeWeakBorders(labels, count: 3, strength: strength, threshold: 20, maxRegions: 100, smallArea: 0).count == 1)
+        #expect(mergeWeakBorders(labels, count: 3, strength: strength, threshold: 1, maxRegions: 100, smallArea: 0).count == 3)
+    }
+
+    @Test func aRegionCapMergesTheWeakestFirst() {
+        let (labels, strength) = Self.strips(weak: 12, strong: 30)
+        let (merged, count) = mergeWeakBorders(labels, count: 3, strength: strength, threshold: 1,
+                                               maxRegions: 2, smallArea: 0)
+        #expect(count == 2)
+        #expect(merged[0] == merged[15])
+    }
+
+    @Test func smallRegionsJoinANeighbourDespiteAStrongBorder() {
+        // Strips of 100 px each: with smallArea 1000 every border counts a tenth as strong.
+        let (labels, strength) = Self.strips(weak: 30, strong: 30)
+        #expect(mergeWeakBorders(labels, count: 3, strength: strength, threshold: 6, maxRegions: 100, smallArea: 0).count == 3)
+        #expect(mergeWeakBorders(labels, count: 3, strength: strength, threshold: 6, maxRegions: 100, smallArea: 1000).count == 1)
+    }
+
+    @Test func labelsComeOutCompactAndInOrderOfFirstAppearance() {
+        let (labels, strength) = Self.strips(weak: 3, strong: 12)
+        let (merged, _) = mergeWeakBorders(labels, count: 3, strength: strength, threshold: 6, maxRegions: 100, smallArea: 0)
+        #expect(merged[0] == 0)
+        #expect(merged[25] == 1)
+    }
+
+    @Test func theHeapPopsInOrder() {
+        var rng = SplitMix64(seed: 3)
+        let values = (0..<200).map { _ in Int.random(in: 0..<50, using: &rng) }
+        var heap = BinaryHeap(Array(values[..<100]))
+        for v in values[100...] { heap.insert(v) }
+        var out: [Int] = []
+        while let v = heap.popMin() { out.append(v) }
+        #expect(out == values.sorted())
+    }
+}
