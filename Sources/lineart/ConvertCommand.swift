@@ -112,23 +112,18 @@ struct ConvertCommand: ParsableCommand {
         try makeOutputFolder(outputRoot)
         let interrupt = InterruptFlag()
         let progress = ProgressReporter(total: discovery.inputs.count, quiet: quiet)
-        let batchStart = Date()
+        var summary = BatchSummary(preset: preset, outputRoot: outputRoot, jobs: jobs)
+        let defaultName = presetOptions.isAuto ? AutoPreset.name : preset.name
+        if presetOptions.isAuto { summary.preset = AutoPreset.name }
+        if let manifest { summary.preset = "manifest:\(manifest) (default \(defaultName))" }
 
-        // Several workers: biggest photos first, so no big photo runs alone at the end.
-        let order = jobs > 1 ? largestFirstOrder(discovery.inputs) : Array(discovery.inputs.indices)
-        let outcomesInOrder = runInParallel(
-            count: discovery.inputs.count, jobs: jobs,
+        let batch = BatchRun(discovery: discovery, layout: layout, converters: converters, outputs: outputs,
+                             existing: mode, jobs: jobs, bookletPath: pageOptions.booklet, contactSheetPath: contactSheet)
+        let quiet = self.quiet
+        let result = batch.run(
+            summary: summary,
             isCancelled: { interrupt.isRaised },
-            work: { position in
-                let index = order[position]
-                var converter = converters[index]
-                converter.threads = threadsForPhoto(at: position, of: discovery.inputs.count, jobs: jobs)
-                return converter.convert(discovery.inputs[index],
-                                         paths: ConversionPaths(layout: layout, index: index),
-                                         outputs: outputs, existing: mode)
-            },
-            onFinish: { position, conversion in
-                let input = discovery.inputs[order[position]]
+            onPhotoFinished: { input, conversion in
                 switch conversion.outcome {
                 case .converted(let report):
                     let verdict = report.fillability.passes ? "passes" : "does not pass"
@@ -142,71 +137,29 @@ struct ConvertCommand: ParsableCommand {
                 case .failed(let reason):
                     progress.finished("", failure: "\(input.path): \(reason)")
                 }
-            })
-        var outcomes = [PageConversion?](repeating: nil, count: discovery.inputs.count)
-        for (position, outcome) in outcomesInOrder.enumerated() { outcomes[order[position]] = outcome }
-        progress.close()
-        // A batch-level file that could not be written makes the exit status 1, like a photo that failed.
-        var batchFileFailed = false
-        if let bookletPath = pageOptions.booklet {
-            do {
-                let count = try pageOptions.writeBooklet(to: bookletPath, drawings: outcomes.map { $0?.drawing },
-                                                         outputs: outputs)
-                if count < outcomes.count {
-                    writeError("lineart: \(bookletPath): \(count) of \(outcomes.count) pages (failed photos, and kept pages made with other settings, are left out)\n")
+            },
+            onNote: { note in
+                switch note {
+                case .photosDone:
+                    progress.close()
+                case .bookletShort(let path, let pages, let photos):
+                    writeError("lineart: \(path): \(pages) of \(photos) pages (failed photos, and kept pages made with other settings, are left out)\n")
+                case .unusableInput(let problem):
+                    writeError("lineart: \(printable(problem.path)): \(problem.reason)\n")
+                case .duplicate(let duplicate):
+                    if !quiet { writeError("lineart: \(printable(duplicate.note))\n") }
+                case .batchFileNotWritten(let error):
+                    writeError("lineart: \(error)\n")
                 }
-            } catch {
-                writeError("lineart: \(error)\n")
-                batchFileFailed = true
-            }
-        }
-
-        var summary = BatchSummary(preset: preset, outputRoot: outputRoot, jobs: jobs)
-        let defaultName = presetOptions.isAuto ? AutoPreset.name : preset.name
-        if presetOptions.isAuto { summary.preset = AutoPreset.name }
-        if let manifest { summary.preset = "manifest:\(manifest) (default \(defaultName))" }
-        for problem in discovery.problems {
-            summary.addFailure(input: problem.path, reason: problem.reason)
-            writeError("lineart: \(printable(problem.path)): \(problem.reason)\n")
-        }
-        for duplicate in discovery.duplicates {
-            summary.addDuplicate(input: duplicate.path, sameAs: duplicate.sameAs)
-            if !quiet { writeError("lineart: \(printable(duplicate.note))\n") }
-        }
-        for (index, outcome) in outcomes.enumerated() {
-            let input = discovery.inputs[index]
-            switch outcome?.outcome {
-            case .converted(let report)?: summary.add(report)
-            case .skipped?: summary.addSkipped(input: input.path, earlierReport: outcome?.earlierReport)
-            case .failed(let reason)?: summary.addFailure(input: input.path, reason: reason)
-            case nil: summary.addNotStarted(input: input.path)
-            }
-        }
-        summary.finish(elapsed: Date().timeIntervalSince(batchStart), interrupted: interrupt.isRaised)
-
-        do {
-            try AtomicFileWriter().write([UInt8](summary.jsonData()), toPath: layout.batchReportPath)
-        } catch {
-            writeError("lineart: \(error)\n")
-            batchFileFailed = true
-        }
-        if let contactSheet {
-            // The pages of this run, and those an earlier run made that --skip-existing kept.
-            let pages = outcomes.map { conversion -> ImageReport? in
-                if case .converted(let report)? = conversion?.outcome { return report }
-                return conversion?.earlierReport
-            }
-            if !writeContactSheet(to: contactSheet, pages: pages, inputs: discovery.inputs, layout: layout) {
-                batchFileFailed = true
-            }
-        }
+            })
+        summary = result.summary
         if json {
             writeOutput(try summary.jsonData())
         } else if !quiet {
             writeError(summary.humanSummary + "\n")
         }
         if interrupt.isRaised { throw ExitCode(ExitStatus.interrupted) }
-        if summary.failedCount > 0 || batchFileFailed { throw ExitCode(ExitStatus.someFailed) }
+        if summary.failedCount > 0 || result.batchFileFailed { throw ExitCode(ExitStatus.someFailed) }
     }
 
     /// Refuses, before any photo is converted, a batch report that is an input photo and a
@@ -253,30 +206,6 @@ struct ConvertCommand: ParsableCommand {
             let made = try converter(try presets(reference, namedBy: "--manifest \(manifestPath): the preset of \(input.path)"))
             byReference[reference] = made
             return made
-        }
-    }
-
-    /// The contact sheet of the photos with a page (converted now, or kept by
-    /// --skip-existing), in input order.
-    /// - Returns: whether it was written (if not, the reason is on stderr).
-    private func writeContactSheet(to path: String, pages: [ImageReport?], inputs: [BatchInput], layout: OutputLayout) -> Bool {
-        var rows: [ContactSheet.Row] = []
-        for (index, page) in pages.enumerated() {
-            guard let report = page else { continue }
-            // A page a browser shows in <img>: the PNG, else the SVG (a PDF-only page is a link).
-            let written = report.pages ?? [report.page]
-            let shown = written.first { $0.hasSuffix(".png") } ?? written.first { $0.hasSuffix(".svg") } ?? report.page
-            rows.append(ContactSheet.Row(photoPath: inputs[index].path, pagePath: shown,
-                                         preset: report.preset, fillability: report.fillability,
-                                         faces: report.faces.count))
-        }
-        let html = ContactSheet(title: "LineArt contact sheet", rows: rows).html(sheetPath: path)
-        do {
-            try AtomicFileWriter(createParentDirectories: true).write(Array(html.utf8), toPath: path)
-            return true
-        } catch {
-            writeError("lineart: \(error)\n")
-            return false
         }
     }
 }
