@@ -151,7 +151,6 @@ struct TuneCommand: ParsableCommand {
         // A run that ends before writing anything (Ctrl-C before the first evaluation, no photo
         // decoded, an error) leaves no empty folder of its own; a folder with files stays.
         defer { createdFolders.removeIfEmpty() }
-        let tunedFile = tunedPresetFileName(baseName: base.name)
         let quiet = self.quiet
         let jobs = limitedToFourPerCore(self.jobs, option: "--jobs", quiet: quiet)
         let evaluator = TuningEvaluator(base: base, inputs: discovery.inputs, jobs: jobs)
@@ -223,51 +222,15 @@ struct TuneCommand: ParsableCommand {
             writeError("lineart: interrupted: ranking the \(evaluations.count) combinations evaluated\n")
         }
 
-        let ranked = rankEvaluations(evaluations)
-        let best = ranked[0]
-        var tuned = base
-        tuned.name = base.name + "-tuned"
-        tuned.settings = best.settings
-        tuned.summary = "Tuned from \(base.name) on \(used.count) photos (evaluation #\(best.index) of \(evaluations.count)): "
-            + String(cFormat: "pass rate %.0f%%, mean score %.3f.", best.passRate * 100, best.meanScore)
-
-        func path(_ name: String) -> URL { URL(fileURLWithPath: PathString.appending(name, to: outputRoot)) }
-        try writeAtomically(Array(tuned.jsonText.utf8), to: path(tunedFile))
-        let summary = TuningSummary(basePreset: base.name, seed: seed, budget: budget, search: method,
-                                    photos: used.map(\.path), skippedPhotos: discovery.problems.map(\.path) + failures.map(\.input),
-                                    evaluations: evaluations)
-        try writeAtomically([UInt8](try encodeReportJSON(summary)), to: path("evaluations.json"))
-
-        // Pages of the top combinations, re-run from one decode per size. Rank folders of an
-        // earlier run (a larger --top, photos no longer sampled) would sit beside them unseen
-        // by report.html: those holding only pages go, any other is named.
-        for kept in RankPageFolders(outputFolder: outputRoot).clearEarlierRuns() {
-            writeError("lineart: note: \(kept.note)\n")
-        }
-        let topEvaluations = Array(ranked.prefix(top))
-        let decoded = TuningEvaluator(base: base, inputs: used, jobs: jobs)
-            .decodeAll(maxDimensions: topEvaluations.map(\.settings.maxDimension)).photos
-        var columns: [TuningReportHTML.Column] = []
-        for (offset, evaluation) in topEvaluations.enumerated() {
-            let folder = RankPageFolders.relativePath(rank: offset + 1)
-            let layout = OutputLayout(root: folder, inputs: used)
-            let pages = try evaluator.pages(for: evaluation.settings, photos: decoded[evaluation.settings.maxDimension]!)
-            var paths: [String] = []
-            for (i, page) in pages.enumerated() {
-                let relative = layout.path(for: i, extension: "png")
-                try writeAtomically(try PNGEncoder(pixelFormat: .bilevel).encode(page), to: path(relative),
-                                    createParentDirectories: true)
-                paths.append(relative)
-            }
-            columns.append(TuningReportHTML.Column(rank: offset + 1, evaluation: evaluation, pagePaths: paths))
-        }
-        let html = TuningReportHTML(title: "lineart tune: \(base.name)", basePreset: base, photos: used.map(\.path),
-                                    columns: columns, evaluatedCount: evaluations.count).html
-        try writeAtomically(Array(html.utf8), to: path("report.html"))
+        let results = TuningResults(base: base, photos: used,
+                                    skippedPhotos: discovery.problems.map(\.path) + failures.map(\.input),
+                                    evaluations: evaluations, search: method, seed: seed, budget: budget)
+        let best = results.ranked[0]
+        let tunedPath = try results.write(to: outputRoot, top: top, jobs: jobs) { writeError("lineart: note: \($0)\n") }
 
         print(String(cFormat: "best: evaluation #%ld, pass rate %.0f%%, mean score %.3f", best.index, best.passRate * 100,
                      best.meanScore) + (best.changes.isEmpty ? " (the base preset)" : ": " + best.changes.joined(separator: " ")))
-        print("wrote \(path(tunedFile).path), evaluations.json and report.html in \(outputRoot)")
+        print("wrote \(tunedPath), evaluations.json and report.html in \(outputRoot)")
         if interrupt.isRaised { throw ExitCode(ExitStatus.interrupted) }
         // Samples that could not be read or decoded were left out: some files failed.
         if !failures.isEmpty || !discovery.problems.isEmpty { throw ExitCode(ExitStatus.someFailed) }
