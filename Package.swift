@@ -60,7 +60,9 @@ let package = Package(
         // Runs the built `lineart` binary end to end.
         .testTarget(
             name: "LineArtCLITests",
-            dependencies: ["lineart", "LineArtKit"]
+            dependencies: ["lineart", "LineArtKit"],
+            // The expected `--help` texts, read from the source tree (HelpGoldenCLITests).
+            exclude: ["Golden"]
         ),
     ]
 )

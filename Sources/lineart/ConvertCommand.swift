@@ -7,19 +7,9 @@ struct ConvertCommand: ParsableCommand {
         commandName: "convert",
         abstract: "Convert photos and folders of photos into coloring pages.",
         discussion: """
-            Folders are walked recursively; images are recognised by their content (JPEG and PNG), hidden files are skipped, and the output folder mirrors the input tree. For each photo NAME you get NAME.png (the line art) and NAME.json (its fillability report); the whole batch is summarised in OUTPUT/report.json. A file reached under several paths (links, or named twice) is converted once; the other paths are listed under "duplicates" in report.json.
+            Folders are walked recursively. For each photo NAME you get NAME.png (the page) and NAME.json (its fillability report); OUTPUT/report.json sums up the batch. A photo that cannot be converted is reported and the batch goes on.
 
-            A file that cannot be converted (not an image, truncated, unsupported format, too large) is reported on stderr and in report.json, and the batch goes on. A page that converts but will disappoint (a photo enlarged 4 times or more, a strip too narrow for regions, no lines at all, a JPEG with damaged data that the decoder filled with gray) gets a warning on stderr and under "warnings" in NAME.json.
-
-            Faces looking at the camera (at least a tenth of the page across, upright or leaning up to about 25 degrees) keep their eyes, brows, nose and mouth as open strokes; NAME.json lists them under "faces" (--set faceFeatures=false turns this off).
-
-            A picture drawn with dark outlines (a cartoon, clip art, a colouring-book scan) keeps its own outlines, with every shape they enclose and their open strokes; NAME.json then says "lineSource": "drawing".
-
-            --preset auto tries every built-in preset on each photo (decoded once) and keeps the page that passes its preset's fillability targets with the best score, preferring object, portrait, landscape, pet, abstract, then toddler on equal results; each report names the preset chosen. It costs six pipeline runs per photo.
-
-            Existing files: a page or report that exists is an error unless --overwrite replaces it or --skip-existing leaves the photo alone. No output ever replaces an input photo: a page, region map or report that would be one of the batch's photos (an output folder that is the photos' own folder) fails that photo, even with --overwrite; OUTPUT/report.json being a photo is a usage error. --booklet and --contact-sheet are checked before any photo is converted: an input photo, a page or report of the batch, a folder, a path through a file, or an existing file without --overwrite or --skip-existing is a usage error. With --skip-existing they are rewritten for the whole batch: the pages kept from an earlier run are read back from their NAME.json for the contact sheet and report.json, and drawn again for the booklet when this run has their settings.
-
-            Exit status: 0 all converted, 1 some failed, 2 usage error, 130 interrupted. A path named on the command line that does not exist (or cannot be read) is a usage error (2) when none of the named paths can be used, since there is nothing to work on; beside paths that can, it is a failed file (1): it is named on stderr and the others are converted (and it is listed in report.json). A booklet, contact sheet or report.json that cannot be written also makes it 1. A folder with no photos in it is said on stderr (unless --quiet) and is not a failure (0).
+            Exit status: 0 all converted, 1 some failed, 2 usage error, 130 interrupted. A path that does not exist (or cannot be read) is a usage error when none of the named paths can be used.
 
             Examples:
               lineart convert SampleImages --output pages
@@ -29,7 +19,7 @@ struct ConvertCommand: ParsableCommand {
               lineart convert photos -o pages --format svg,pdf --page a4 --booklet book.pdf
               lineart convert photos -o pages --regions     # + NAME.regions.png
 
-            --format svg|pdf trace the page into closed curves that print crisply at any size; --page a4|letter fits them on paper (landscape paper for a landscape drawing), and a PNG is then rendered at --dpi (default 300). --regions adds a 16-bit label map and each region's seed, size and neighbours to NAME.json.
+            More (faces, drawings, --preset auto, existing files, booklets, exit status): docs/convert.md
             """
     )
 
@@ -52,7 +42,7 @@ struct ConvertCommand: ParsableCommand {
     // so a negative value (`--jobs -5`) reaches the range check in validate() instead of being
     // read as an option named '-5'.
     @Option(name: .long, parsing: .unconditional, help: "Cores to use: photos converted at once; with fewer photos than jobs, and for the last photos of a batch, one photo's work is split (default: the number of cores; at most four per core).")
-    var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+    var jobs: Int?
 
     @Flag(name: .long, help: "Leave photos whose page and report already exist; convert the rest (resumes a stopped run). --booklet, --contact-sheet and report.json are rewritten for the whole batch.")
     var skipExisting = false
@@ -84,7 +74,7 @@ struct ConvertCommand: ParsableCommand {
         if skipExisting && overwrite {
             throw ValidationError("--skip-existing and --overwrite contradict each other: choose one")
         }
-        if jobs < 1 { throw ValidationError("--jobs must be at least 1") }
+        if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
         if output?.isEmpty == true { throw ValidationError("--output is empty: name a folder for the pages, e.g. --output pages") }
         if maxMegapixels < 1 { throw ValidationError("--max-megapixels must be at least 1") }
     }
@@ -100,7 +90,7 @@ struct ConvertCommand: ParsableCommand {
             writeError("lineart: \(noPhotosFound(in: inputs))\n")
         }
         let layout = OutputLayout(root: outputRoot, inputs: discovery.inputs)
-        let jobs = limitedToFourPerCore(self.jobs, option: "--jobs", quiet: quiet)
+        let jobs = limitedToFourPerCore(self.jobs ?? ProcessInfo.processInfo.activeProcessorCount, option: "--jobs", quiet: quiet)
         // --jobs is the number of cores to use: photos first; cores no photo can use (fewer
         // photos than jobs, or the batch's last photos) split a photo's work (threadsForPhoto).
         let converters = try makeConverters(defaultPreset: preset, inputs: discovery.inputs)

@@ -8,50 +8,16 @@ struct TuneCommand: ParsableCommand {
         commandName: "tune",
         abstract: "Search for the settings whose pages pass most often on sample photos.",
         discussion: """
-            Starts from --preset (and any --set) and evaluates combinations of
-            settings on every photo of SAMPLES: the cartesian product of the --grid
-            axes or, without a grid, the preset itself followed by a search within
-            each setting's valid range ('lineart presets portrait' lists the keys;
-            minRegionArea is varied only by a grid):
-              --search random      seeded random combinations (the default)
-              --search coordinate  one setting at a time: five levels of each
-                                   setting (both for a flag, every engine) on the
-                                   best so far, sweeping again while it improves
-            At most --budget combinations are evaluated. They are ranked by pass rate, then
-            mean fillability score, then evaluation order: the same seed gives the
-            same result. Each photo is decoded once per working size.
+            Evaluates combinations of settings, starting from --preset, on every photo of SAMPLES (a --grid, or a random or coordinate search) and writes the best as a preset, with evaluations.json and report.html, to --output.
 
-            Writes to --output:
-              NAME-tuned.json   the best settings as a preset for --preset
-              evaluations.json  every combination, its per-photo metrics, the ranking
-              report.html       the top combinations side by side with their pages
-              pages/rank-K/     the pages of the top --top combinations
-
-            Rank folders of an earlier run in --output (pages/rank-K beyond this
-            run's --top, or pages of photos no longer sampled) are removed before
-            the pages are written, when they hold only PNG pages; a rank folder
-            holding anything else is left as it is and named on stderr.
-
-            Exit status: 0 done; 1 some samples could not be read or decoded (they
-            are left out; if none decodes nothing is written); 2 usage error,
-            including samples with no photo in them; 130 interrupted. A sample path
-            that does not exist (or cannot be read) is a usage error when none of
-            the named paths can be used; beside paths that can, it is left out like
-            a photo that cannot be decoded (exit status 1).
-
-            Ctrl-C ends the search: the pipeline runs in progress finish, and the
-            combinations evaluated so far are ranked and written as above (exit
-            status 130); a second Ctrl-C quits at once. With none evaluated yet
-            nothing is written, and an output folder this run created is removed
-            again if it is still empty.
+            Exit status: 0 done, 1 some samples left out, 2 usage error, 130 interrupted (what was evaluated is still written). A sample path that does not exist (or cannot be read) is a usage error when none of the named paths can be used.
 
             Examples:
-              lineart tune SampleImages --preset portrait \\
-                --grid thickness=2,3,4 --grid denoise=1,2,3 --output tuned
-              lineart tune SampleImages --preset pet --budget 40 --seed 7 --output t
-              lineart tune SampleImages --preset object --search coordinate \\
-                --budget 60 --output tuned
+              lineart tune SampleImages --preset portrait --grid thickness=2,3,4 --output tuned
+              lineart tune SampleImages --preset object --search coordinate --budget 60 --output tuned
               lineart convert photos --output pages --preset tuned/portrait-tuned.json
+
+            More (the searches, the outputs, Ctrl-C): docs/tune.md
             """
     )
 
@@ -84,7 +50,7 @@ struct TuneCommand: ParsableCommand {
     var top: Int = 3
 
     @Option(name: .long, parsing: .unconditional, help: "Pipeline runs at once (default: the number of cores; at most four per core).")
-    var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+    var jobs: Int?
 
     @Flag(name: [.short, .long], help: "Print no progress (on a terminal a counter; in a log a line each time the search passes a tenth of the way).")
     var quiet = false
@@ -102,7 +68,7 @@ struct TuneCommand: ParsableCommand {
         // would only fill memory (or overflow) before the first evaluation.
         if budget > Self.maxBudget { throw ValidationError("--budget must be at most \(Self.maxBudget)") }
         if top < 1 { throw ValidationError("--top must be at least 1") }
-        if jobs < 1 { throw ValidationError("--jobs must be at least 1") }
+        if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
         if !["random", "coordinate"].contains(search) {
             throw ValidationError("--search \(search): expected random or coordinate")
         }
@@ -152,7 +118,7 @@ struct TuneCommand: ParsableCommand {
         // decoded, an error) leaves no empty folder of its own; a folder with files stays.
         defer { createdFolders.removeIfEmpty() }
         let quiet = self.quiet
-        let jobs = limitedToFourPerCore(self.jobs, option: "--jobs", quiet: quiet)
+        let jobs = limitedToFourPerCore(self.jobs ?? ProcessInfo.processInfo.activeProcessorCount, option: "--jobs", quiet: quiet)
         let evaluator = TuningEvaluator(base: base, inputs: discovery.inputs, jobs: jobs)
         // A counter redrawn in place on a terminal; elsewhere (a log, CI) a line each time
         // the count passes a tenth of the way (ProgressLogLines), since "\r" would run them
