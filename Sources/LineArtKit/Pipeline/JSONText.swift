@@ -99,63 +99,55 @@ private struct Reader {
         }
     }
 
-    private mutating func enter() throws(Failure) {
+    /// An object (`{`) or an array (`[`), from its opening bracket to `closing`: its members,
+    /// separated by commas, each read by `member`.
+    private mutating func container(closing: UInt8, _ member: (inout Reader) throws(Failure) -> Void) throws(Failure) {
         depth += 1
         guard depth <= Self.maxDepth else { throw Failure(what: "too many nested arrays or objects", offset: position) }
-        position += 1  // the opening bracket
+        position += 1
         skipWhitespace()
-    }
-
-    private mutating func object(path: [String]) throws(Failure) -> JSONValue {
-        try enter()
-        var fields: [String: JSONValue] = [:]
-        if current == UInt8(ascii: "}") {
+        if current == closing {
             position += 1
             depth -= 1
-            return .object(fields)
+            return
         }
         while true {
-            skipWhitespace()
-            guard current == UInt8(ascii: "\"") else { throw unexpected }
-            let keyStart = position
-            let key = try string()
-            if fields[key] != nil, firstDuplicate == nil {
-                firstDuplicate = JSONDuplicateKey(key: key, objectPath: path, line: lineNumber(at: keyStart))
-            }
-            skipWhitespace()
-            try expect(UInt8(ascii: ":"))
-            fields[key] = try value(path: path + [key])
+            try member(&self)
             skipWhitespace()
             if current == UInt8(ascii: ",") {
                 position += 1
                 continue
             }
-            try expect(UInt8(ascii: "}"))
+            try expect(closing)
             depth -= 1
-            return .object(fields)
+            return
         }
+    }
+
+    private mutating func object(path: [String]) throws(Failure) -> JSONValue {
+        var fields: [String: JSONValue] = [:]
+        try container(closing: UInt8(ascii: "}")) { reader throws(Failure) in
+            reader.skipWhitespace()
+            guard reader.current == UInt8(ascii: "\"") else { throw reader.unexpected }
+            let keyStart = reader.position
+            let key = try reader.string()
+            if fields[key] != nil, reader.firstDuplicate == nil {
+                reader.firstDuplicate = JSONDuplicateKey(key: key, objectPath: path, line: reader.lineNumber(at: keyStart))
+            }
+            reader.skipWhitespace()
+            try reader.expect(UInt8(ascii: ":"))
+            fields[key] = try reader.value(path: path + [key])
+        }
+        return .object(fields)
     }
 
     /// An array; its elements share its path (an array on the way adds no key).
     private mutating func array(path: [String]) throws(Failure) -> JSONValue {
-        try enter()
         var elements: [JSONValue] = []
-        if current == UInt8(ascii: "]") {
-            position += 1
-            depth -= 1
-            return .array(elements)
+        try container(closing: UInt8(ascii: "]")) { reader throws(Failure) in
+            elements.append(try reader.value(path: path))
         }
-        while true {
-            elements.append(try value(path: path))
-            skipWhitespace()
-            if current == UInt8(ascii: ",") {
-                position += 1
-                continue
-            }
-            try expect(UInt8(ascii: "]"))
-            depth -= 1
-            return .array(elements)
-        }
+        return .array(elements)
     }
 
     private mutating func literal(_ word: StaticString) throws(Failure) {
