@@ -1,6 +1,9 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+/// The files Presets/NAME.json that `lineart` has built in.
+let builtinPresets = ["toddler", "portrait", "landscape", "object", "pet", "abstract"]
+
 let package = Package(
     name: "LineArt",
     platforms: [.macOS(.v13)],
@@ -32,9 +35,16 @@ let package = Package(
         ),
         // Hot per-pixel loops in SSE2, bit-identical to the Swift loops they stand in for.
         .target(name: "CPixelKernels"),
+        // The built-in presets: the files in Presets/, compiled into the library as byte arrays
+        // (no resource bundle to install next to the binary).
+        .target(
+            name: "LineArtPresets",
+            path: "Presets",
+            resources: builtinPresets.map { .embedInCode("\($0).json") }
+        ),
         .target(
             name: "LineArtKit",
-            dependencies: ["CImageCodecs", "CPixelKernels"]
+            dependencies: ["CImageCodecs", "CPixelKernels", "LineArtPresets"]
         ),
         .executableTarget(
             name: "lineart",
@@ -50,7 +60,9 @@ let package = Package(
         // Runs the built `lineart` binary end to end.
         .testTarget(
             name: "LineArtCLITests",
-            dependencies: ["lineart", "LineArtKit"]
+            dependencies: ["lineart", "LineArtKit"],
+            // The expected `--help` texts, read from the source tree (HelpGoldenCLITests).
+            exclude: ["Golden"]
         ),
     ]
 )

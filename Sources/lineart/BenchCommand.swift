@@ -8,31 +8,15 @@ struct BenchCommand: ParsableCommand {
         commandName: "bench",
         abstract: "Time every stage of the conversion on sample photos.",
         discussion: """
-            Converts each photo as 'lineart convert' does (shrink-on-load decode,
-            preprocess, extract, post-process, validate, PNG and JSON encode), in
-            memory, one photo at a time: --warmup passes unrecorded, then --repeat
-            passes. Prints per photo and per pass (all photos once) the median, p90,
-            min and max of each stage in milliseconds, the throughput in images/s
-            and megapixels/s (of the photos as stored) and the peak resident memory.
+            Converts each photo in memory as convert does and prints the median, p90, min and max of each stage, the throughput and the peak memory. Without --preset, photos in SAMPLES/manifest.json use its presets; --preset all times every built-in preset.
 
-            Preset: --preset NAME|FILE, or --preset all for every built-in preset.
-            Without --preset, photos listed in SAMPLES/manifest.json use their
-            manifest preset (a preset file is found beside the manifest) and other
-            photos use portrait.
-
-            Timings on a busy machine are noisy: compare medians of runs taken side
-            by side (docs/benchmarks.md). A photo that cannot be decoded is named on
-            stderr and left out; the others are timed, and the exit status is 1.
-            Samples with no photo in them are a usage error (exit status 2). A
-            sample path that does not exist (or cannot be read) is a usage error
-            when none of the named paths can be used; beside paths that can, it is
-            left out like a photo that cannot be decoded (exit status 1).
+            Exit status: 0 done, 1 some photo could not be decoded (left out), 2 usage error. A sample path that does not exist (or cannot be read) is a usage error when none of the named paths can be used.
 
             Examples:
               lineart bench SampleImages --repeat 10
               lineart bench SampleImages --preset all --repeat 3 --warmup 0
-              lineart bench SampleImages/Kleiber_by_Lukas_Baubkus.jpg \\
-                --preset portrait --threads 2 --json
+
+            More (passes, presets, noisy timings): docs/bench.md
             """
     )
 

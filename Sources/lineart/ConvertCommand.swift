@@ -7,19 +7,9 @@ struct ConvertCommand: ParsableCommand {
         commandName: "convert",
         abstract: "Convert photos and folders of photos into coloring pages.",
         discussion: """
-            Folders are walked recursively; images are recognised by their content (JPEG and PNG), hidden files are skipped, and the output folder mirrors the input tree. For each photo NAME you get NAME.png (the line art) and NAME.json (its fillability report); the whole batch is summarised in OUTPUT/report.json. A file reached under several paths (links, or named twice) is converted once; the other paths are listed under "duplicates" in report.json.
+            Folders are walked recursively. For each photo NAME you get NAME.png (the page) and NAME.json (its fillability report); OUTPUT/report.json sums up the batch. A photo that cannot be converted is reported and the batch goes on.
 
-            A file that cannot be converted (not an image, truncated, unsupported format, too large) is reported on stderr and in report.json, and the batch goes on. A page that converts but will disappoint (a photo enlarged 4 times or more, a strip too narrow for regions, no lines at all, a JPEG with damaged data that the decoder filled with gray) gets a warning on stderr and under "warnings" in NAME.json.
-
-            Faces looking at the camera (at least a tenth of the page across, upright or leaning up to about 25 degrees) keep their eyes, brows, nose and mouth as open strokes; NAME.json lists them under "faces" (--set faceFeatures=false turns this off).
-
-            A picture drawn with dark outlines (a cartoon, clip art, a colouring-book scan) keeps its own outlines, with every shape they enclose and their open strokes; NAME.json then says "lineSource": "drawing".
-
-            --preset auto tries every built-in preset on each photo (decoded once) and keeps the page that passes its preset's fillability targets with the best score, preferring object, portrait, landscape, pet, abstract, then toddler on equal results; each report names the preset chosen. It costs six pipeline runs per photo.
-
-            Existing files: a page or report that exists is an error unless --overwrite replaces it or --skip-existing leaves the photo alone. No output ever replaces an input photo: a page, region map or report that would be one of the batch's photos (an output folder that is the photos' own folder) fails that photo, even with --overwrite; OUTPUT/report.json being a photo is a usage error. --booklet and --contact-sheet are checked before any photo is converted: an input photo, a page or report of the batch, a folder, a path through a file, or an existing file without --overwrite or --skip-existing is a usage error. With --skip-existing they are rewritten for the whole batch: the pages kept from an earlier run are read back from their NAME.json for the contact sheet and report.json, and drawn again for the booklet when this run has their settings.
-
-            Exit status: 0 all converted, 1 some failed, 2 usage error, 130 interrupted. A path named on the command line that does not exist (or cannot be read) is a usage error (2) when none of the named paths can be used, since there is nothing to work on; beside paths that can, it is a failed file (1): it is named on stderr and the others are converted (and it is listed in report.json). A booklet, contact sheet or report.json that cannot be written also makes it 1. A folder with no photos in it is said on stderr (unless --quiet) and is not a failure (0).
+            Exit status: 0 all converted, 1 some failed, 2 usage error, 130 interrupted. A path that does not exist (or cannot be read) is a usage error when none of the named paths can be used.
 
             Examples:
               lineart convert SampleImages --output pages
@@ -29,7 +19,7 @@ struct ConvertCommand: ParsableCommand {
               lineart convert photos -o pages --format svg,pdf --page a4 --booklet book.pdf
               lineart convert photos -o pages --regions     # + NAME.regions.png
 
-            --format svg|pdf trace the page into closed curves that print crisply at any size; --page a4|letter fits them on paper (landscape paper for a landscape drawing), and a PNG is then rendered at --dpi (default 300). --regions adds a 16-bit label map and each region's seed, size and neighbours to NAME.json.
+            More (faces, drawings, --preset auto, existing files, booklets, exit status): docs/convert.md
             """
     )
 
@@ -52,7 +42,7 @@ struct ConvertCommand: ParsableCommand {
     // so a negative value (`--jobs -5`) reaches the range check in validate() instead of being
     // read as an option named '-5'.
     @Option(name: .long, parsing: .unconditional, help: "Cores to use: photos converted at once; with fewer photos than jobs, and for the last photos of a batch, one photo's work is split (default: the number of cores; at most four per core).")
-    var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+    var jobs: Int?
 
     @Flag(name: .long, help: "Leave photos whose page and report already exist; convert the rest (resumes a stopped run). --booklet, --contact-sheet and report.json are rewritten for the whole batch.")
     var skipExisting = false
@@ -84,7 +74,7 @@ struct ConvertCommand: ParsableCommand {
         if skipExisting && overwrite {
             throw ValidationError("--skip-existing and --overwrite contradict each other: choose one")
         }
-        if jobs < 1 { throw ValidationError("--jobs must be at least 1") }
+        if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
         if output?.isEmpty == true { throw ValidationError("--output is empty: name a folder for the pages, e.g. --output pages") }
         if maxMegapixels < 1 { throw ValidationError("--max-megapixels must be at least 1") }
     }
@@ -100,7 +90,7 @@ struct ConvertCommand: ParsableCommand {
             writeError("lineart: \(noPhotosFound(in: inputs))\n")
         }
         let layout = OutputLayout(root: outputRoot, inputs: discovery.inputs)
-        let jobs = limitedToFourPerCore(self.jobs, option: "--jobs", quiet: quiet)
+        let jobs = limitedToFourPerCore(self.jobs ?? ProcessInfo.processInfo.activeProcessorCount, option: "--jobs", quiet: quiet)
         // --jobs is the number of cores to use: photos first; cores no photo can use (fewer
         // photos than jobs, or the batch's last photos) split a photo's work (threadsForPhoto).
         let converters = try makeConverters(defaultPreset: preset, inputs: discovery.inputs)
@@ -112,23 +102,18 @@ struct ConvertCommand: ParsableCommand {
         try makeOutputFolder(outputRoot)
         let interrupt = InterruptFlag()
         let progress = ProgressReporter(total: discovery.inputs.count, quiet: quiet)
-        let batchStart = Date()
+        var summary = BatchSummary(preset: preset, outputRoot: outputRoot, jobs: jobs)
+        let defaultName = presetOptions.isAuto ? AutoPreset.name : preset.name
+        if presetOptions.isAuto { summary.preset = AutoPreset.name }
+        if let manifest { summary.preset = "manifest:\(manifest) (default \(defaultName))" }
 
-        // Several workers: biggest photos first, so no big photo runs alone at the end.
-        let order = jobs > 1 ? largestFirstOrder(discovery.inputs) : Array(discovery.inputs.indices)
-        let outcomesInOrder = runInParallel(
-            count: discovery.inputs.count, jobs: jobs,
+        let batch = BatchRun(discovery: discovery, layout: layout, converters: converters, outputs: outputs,
+                             existing: mode, jobs: jobs, bookletPath: pageOptions.booklet, contactSheetPath: contactSheet)
+        let quiet = self.quiet
+        let result = batch.run(
+            summary: summary,
             isCancelled: { interrupt.isRaised },
-            work: { position in
-                let index = order[position]
-                var converter = converters[index]
-                converter.threads = threadsForPhoto(at: position, of: discovery.inputs.count, jobs: jobs)
-                return converter.convert(discovery.inputs[index],
-                                         paths: ConversionPaths(layout: layout, index: index),
-                                         outputs: outputs, existing: mode)
-            },
-            onFinish: { position, conversion in
-                let input = discovery.inputs[order[position]]
+            onPhotoFinished: { input, conversion in
                 switch conversion.outcome {
                 case .converted(let report):
                     let verdict = report.fillability.passes ? "passes" : "does not pass"
@@ -142,71 +127,29 @@ struct ConvertCommand: ParsableCommand {
                 case .failed(let reason):
                     progress.finished("", failure: "\(input.path): \(reason)")
                 }
-            })
-        var outcomes = [PageConversion?](repeating: nil, count: discovery.inputs.count)
-        for (position, outcome) in outcomesInOrder.enumerated() { outcomes[order[position]] = outcome }
-        progress.close()
-        // A batch-level file that could not be written makes the exit status 1, like a photo that failed.
-        var batchFileFailed = false
-        if let bookletPath = pageOptions.booklet {
-            do {
-                let count = try pageOptions.writeBooklet(to: bookletPath, drawings: outcomes.map { $0?.drawing },
-                                                         outputs: outputs)
-                if count < outcomes.count {
-                    writeError("lineart: \(bookletPath): \(count) of \(outcomes.count) pages (failed photos, and kept pages made with other settings, are left out)\n")
+            },
+            onNote: { note in
+                switch note {
+                case .photosDone:
+                    progress.close()
+                case .bookletShort(let path, let pages, let photos):
+                    writeError("lineart: \(path): \(pages) of \(photos) pages (failed photos, and kept pages made with other settings, are left out)\n")
+                case .unusableInput(let problem):
+                    writeError("lineart: \(printable(problem.path)): \(problem.reason)\n")
+                case .duplicate(let duplicate):
+                    if !quiet { writeError("lineart: \(printable(duplicate.note))\n") }
+                case .batchFileNotWritten(let error):
+                    writeError("lineart: \(error)\n")
                 }
-            } catch {
-                writeError("lineart: \(error)\n")
-                batchFileFailed = true
-            }
-        }
-
-        var summary = BatchSummary(preset: preset, outputRoot: outputRoot, jobs: jobs)
-        let defaultName = presetOptions.isAuto ? AutoPreset.name : preset.name
-        if presetOptions.isAuto { summary.preset = AutoPreset.name }
-        if let manifest { summary.preset = "manifest:\(manifest) (default \(defaultName))" }
-        for problem in discovery.problems {
-            summary.addFailure(input: problem.path, reason: problem.reason)
-            writeError("lineart: \(printable(problem.path)): \(problem.reason)\n")
-        }
-        for duplicate in discovery.duplicates {
-            summary.addDuplicate(input: duplicate.path, sameAs: duplicate.sameAs)
-            if !quiet { writeError("lineart: \(printable(duplicate.note))\n") }
-        }
-        for (index, outcome) in outcomes.enumerated() {
-            let input = discovery.inputs[index]
-            switch outcome?.outcome {
-            case .converted(let report)?: summary.add(report)
-            case .skipped?: summary.addSkipped(input: input.path, earlierReport: outcome?.earlierReport)
-            case .failed(let reason)?: summary.addFailure(input: input.path, reason: reason)
-            case nil: summary.addNotStarted(input: input.path)
-            }
-        }
-        summary.finish(elapsed: Date().timeIntervalSince(batchStart), interrupted: interrupt.isRaised)
-
-        do {
-            try AtomicFileWriter().write([UInt8](summary.jsonData()), toPath: layout.batchReportPath)
-        } catch {
-            writeError("lineart: \(error)\n")
-            batchFileFailed = true
-        }
-        if let contactSheet {
-            // The pages of this run, and those an earlier run made that --skip-existing kept.
-            let pages = outcomes.map { conversion -> ImageReport? in
-                if case .converted(let report)? = conversion?.outcome { return report }
-                return conversion?.earlierReport
-            }
-            if !writeContactSheet(to: contactSheet, pages: pages, inputs: discovery.inputs, layout: layout) {
-                batchFileFailed = true
-            }
-        }
+            })
+        summary = result.summary
         if json {
             writeOutput(try summary.jsonData())
         } else if !quiet {
             writeError(summary.humanSummary + "\n")
         }
         if interrupt.isRaised { throw ExitCode(ExitStatus.interrupted) }
-        if summary.failedCount > 0 || batchFileFailed { throw ExitCode(ExitStatus.someFailed) }
+        if summary.failedCount > 0 || result.batchFileFailed { throw ExitCode(ExitStatus.someFailed) }
     }
 
     /// Refuses, before any photo is converted, a batch report that is an input photo and a
@@ -253,30 +196,6 @@ struct ConvertCommand: ParsableCommand {
             let made = try converter(try presets(reference, namedBy: "--manifest \(manifestPath): the preset of \(input.path)"))
             byReference[reference] = made
             return made
-        }
-    }
-
-    /// The contact sheet of the photos with a page (converted now, or kept by
-    /// --skip-existing), in input order.
-    /// - Returns: whether it was written (if not, the reason is on stderr).
-    private func writeContactSheet(to path: String, pages: [ImageReport?], inputs: [BatchInput], layout: OutputLayout) -> Bool {
-        var rows: [ContactSheet.Row] = []
-        for (index, page) in pages.enumerated() {
-            guard let report = page else { continue }
-            // A page a browser shows in <img>: the PNG, else the SVG (a PDF-only page is a link).
-            let written = report.pages ?? [report.page]
-            let shown = written.first { $0.hasSuffix(".png") } ?? written.first { $0.hasSuffix(".svg") } ?? report.page
-            rows.append(ContactSheet.Row(photoPath: inputs[index].path, pagePath: shown,
-                                         preset: report.preset, fillability: report.fillability,
-                                         faces: report.faces.count))
-        }
-        let html = ContactSheet(title: "LineArt contact sheet", rows: rows).html(sheetPath: path)
-        do {
-            try AtomicFileWriter(createParentDirectories: true).write(Array(html.utf8), toPath: path)
-            return true
-        } catch {
-            writeError("lineart: \(error)\n")
-            return false
         }
     }
 }

@@ -53,31 +53,4 @@ struct PageOutputOptions: ParsableArguments {
         return PageOutputs(formats: formats, page: size, marginMillimetres: margin, dpi: dpi,
                            regions: regions, keepDrawing: booklet != nil)
     }
-
-    /// Writes the booklet: one PDF page per converted photo that has a drawing, in input order.
-    /// - Returns: the number of pages written.
-    /// - Throws: ``BookletNotWritten`` when no photo has a drawing (a PDF of no pages is one
-    ///   viewers refuse; an existing file is left as it was), or the writer's error.
-    func writeBooklet(to path: String, drawings: [VectorDrawing?], outputs: PageOutputs) throws -> Int {
-        let pages = drawings.compactMap { $0 }.map { drawing in
-            (drawing: drawing, layout: PageLayout(width: drawing.width, height: drawing.height,
-                                                  size: outputs.page, marginMillimetres: outputs.marginMillimetres))
-        }
-        guard !pages.isEmpty else { throw BookletNotWritten(path: path, photos: drawings.count) }
-        try AtomicFileWriter(createParentDirectories: true).write(PDFWriter().write(pages: pages), toPath: path)
-        return pages.count
-    }
-}
-
-/// A booklet left unwritten because no photo of the batch has a page for it.
-struct BookletNotWritten: Error, CustomStringConvertible {
-    var path: String
-    /// The photos of the batch.
-    var photos: Int
-
-    var description: String {
-        photos == 0
-            ? "\(path): not written: no photos in the batch, and a PDF needs at least one page"
-            : "\(path): not written: 0 of \(photos) pages (failed photos, and kept pages made with other settings, are left out), and a PDF needs at least one page"
-    }
 }

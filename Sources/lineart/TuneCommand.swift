@@ -8,50 +8,16 @@ struct TuneCommand: ParsableCommand {
         commandName: "tune",
         abstract: "Search for the settings whose pages pass most often on sample photos.",
         discussion: """
-            Starts from --preset (and any --set) and evaluates combinations of
-            settings on every photo of SAMPLES: the cartesian product of the --grid
-            axes or, without a grid, the preset itself followed by a search within
-            each setting's valid range ('lineart presets portrait' lists the keys;
-            minRegionArea is varied only by a grid):
-              --search random      seeded random combinations (the default)
-              --search coordinate  one setting at a time: five levels of each
-                                   setting (both for a flag, every engine) on the
-                                   best so far, sweeping again while it improves
-            At most --budget combinations are evaluated. They are ranked by pass rate, then
-            mean fillability score, then evaluation order: the same seed gives the
-            same result. Each photo is decoded once per working size.
+            Evaluates combinations of settings, starting from --preset, on every photo of SAMPLES (a --grid, or a random or coordinate search) and writes the best as a preset, with evaluations.json and report.html, to --output.
 
-            Writes to --output:
-              NAME-tuned.json   the best settings as a preset for --preset
-              evaluations.json  every combination, its per-photo metrics, the ranking
-              report.html       the top combinations side by side with their pages
-              pages/rank-K/     the pages of the top --top combinations
-
-            Rank folders of an earlier run in --output (pages/rank-K beyond this
-            run's --top, or pages of photos no longer sampled) are removed before
-            the pages are written, when they hold only PNG pages; a rank folder
-            holding anything else is left as it is and named on stderr.
-
-            Exit status: 0 done; 1 some samples could not be read or decoded (they
-            are left out; if none decodes nothing is written); 2 usage error,
-            including samples with no photo in them; 130 interrupted. A sample path
-            that does not exist (or cannot be read) is a usage error when none of
-            the named paths can be used; beside paths that can, it is left out like
-            a photo that cannot be decoded (exit status 1).
-
-            Ctrl-C ends the search: the pipeline runs in progress finish, and the
-            combinations evaluated so far are ranked and written as above (exit
-            status 130); a second Ctrl-C quits at once. With none evaluated yet
-            nothing is written, and an output folder this run created is removed
-            again if it is still empty.
+            Exit status: 0 done, 1 some samples left out, 2 usage error, 130 interrupted (what was evaluated is still written). A sample path that does not exist (or cannot be read) is a usage error when none of the named paths can be used.
 
             Examples:
-              lineart tune SampleImages --preset portrait \\
-                --grid thickness=2,3,4 --grid denoise=1,2,3 --output tuned
-              lineart tune SampleImages --preset pet --budget 40 --seed 7 --output t
-              lineart tune SampleImages --preset object --search coordinate \\
-                --budget 60 --output tuned
+              lineart tune SampleImages --preset portrait --grid thickness=2,3,4 --output tuned
+              lineart tune SampleImages --preset object --search coordinate --budget 60 --output tuned
               lineart convert photos --output pages --preset tuned/portrait-tuned.json
+
+            More (the searches, the outputs, Ctrl-C): docs/tune.md
             """
     )
 
@@ -84,7 +50,7 @@ struct TuneCommand: ParsableCommand {
     var top: Int = 3
 
     @Option(name: .long, parsing: .unconditional, help: "Pipeline runs at once (default: the number of cores; at most four per core).")
-    var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+    var jobs: Int?
 
     @Flag(name: [.short, .long], help: "Print no progress (on a terminal a counter; in a log a line each time the search passes a tenth of the way).")
     var quiet = false
@@ -102,7 +68,7 @@ struct TuneCommand: ParsableCommand {
         // would only fill memory (or overflow) before the first evaluation.
         if budget > Self.maxBudget { throw ValidationError("--budget must be at most \(Self.maxBudget)") }
         if top < 1 { throw ValidationError("--top must be at least 1") }
-        if jobs < 1 { throw ValidationError("--jobs must be at least 1") }
+        if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
         if !["random", "coordinate"].contains(search) {
             throw ValidationError("--search \(search): expected random or coordinate")
         }
@@ -151,9 +117,8 @@ struct TuneCommand: ParsableCommand {
         // A run that ends before writing anything (Ctrl-C before the first evaluation, no photo
         // decoded, an error) leaves no empty folder of its own; a folder with files stays.
         defer { createdFolders.removeIfEmpty() }
-        let tunedFile = tunedPresetFileName(baseName: base.name)
         let quiet = self.quiet
-        let jobs = limitedToFourPerCore(self.jobs, option: "--jobs", quiet: quiet)
+        let jobs = limitedToFourPerCore(self.jobs ?? ProcessInfo.processInfo.activeProcessorCount, option: "--jobs", quiet: quiet)
         let evaluator = TuningEvaluator(base: base, inputs: discovery.inputs, jobs: jobs)
         // A counter redrawn in place on a terminal; elsewhere (a log, CI) a line each time
         // the count passes a tenth of the way (ProgressLogLines), since "\r" would run them
@@ -223,51 +188,15 @@ struct TuneCommand: ParsableCommand {
             writeError("lineart: interrupted: ranking the \(evaluations.count) combinations evaluated\n")
         }
 
-        let ranked = rankEvaluations(evaluations)
-        let best = ranked[0]
-        var tuned = base
-        tuned.name = base.name + "-tuned"
-        tuned.settings = best.settings
-        tuned.summary = "Tuned from \(base.name) on \(used.count) photos (evaluation #\(best.index) of \(evaluations.count)): "
-            + String(cFormat: "pass rate %.0f%%, mean score %.3f.", best.passRate * 100, best.meanScore)
-
-        func path(_ name: String) -> URL { URL(fileURLWithPath: PathString.appending(name, to: outputRoot)) }
-        try writeAtomically(Array(tuned.jsonText.utf8), to: path(tunedFile))
-        let summary = TuningSummary(basePreset: base.name, seed: seed, budget: budget, search: method,
-                                    photos: used.map(\.path), skippedPhotos: discovery.problems.map(\.path) + failures.map(\.input),
-                                    evaluations: evaluations)
-        try writeAtomically([UInt8](try encodeReportJSON(summary)), to: path("evaluations.json"))
-
-        // Pages of the top combinations, re-run from one decode per size. Rank folders of an
-        // earlier run (a larger --top, photos no longer sampled) would sit beside them unseen
-        // by report.html: those holding only pages go, any other is named.
-        for kept in RankPageFolders(outputFolder: outputRoot).clearEarlierRuns() {
-            writeError("lineart: note: \(kept.note)\n")
-        }
-        let topEvaluations = Array(ranked.prefix(top))
-        let decoded = TuningEvaluator(base: base, inputs: used, jobs: jobs)
-            .decodeAll(maxDimensions: topEvaluations.map(\.settings.maxDimension)).photos
-        var columns: [TuningReportHTML.Column] = []
-        for (offset, evaluation) in topEvaluations.enumerated() {
-            let folder = RankPageFolders.relativePath(rank: offset + 1)
-            let layout = OutputLayout(root: folder, inputs: used)
-            let pages = try evaluator.pages(for: evaluation.settings, photos: decoded[evaluation.settings.maxDimension]!)
-            var paths: [String] = []
-            for (i, page) in pages.enumerated() {
-                let relative = layout.path(for: i, extension: "png")
-                try writeAtomically(try PNGEncoder(pixelFormat: .bilevel).encode(page), to: path(relative),
-                                    createParentDirectories: true)
-                paths.append(relative)
-            }
-            columns.append(TuningReportHTML.Column(rank: offset + 1, evaluation: evaluation, pagePaths: paths))
-        }
-        let html = TuningReportHTML(title: "lineart tune: \(base.name)", basePreset: base, photos: used.map(\.path),
-                                    columns: columns, evaluatedCount: evaluations.count).html
-        try writeAtomically(Array(html.utf8), to: path("report.html"))
+        let results = TuningResults(base: base, photos: used,
+                                    skippedPhotos: discovery.problems.map(\.path) + failures.map(\.input),
+                                    evaluations: evaluations, search: method, seed: seed, budget: budget)
+        let best = results.ranked[0]
+        let tunedPath = try results.write(to: outputRoot, top: top, jobs: jobs) { writeError("lineart: note: \($0)\n") }
 
         print(String(cFormat: "best: evaluation #%ld, pass rate %.0f%%, mean score %.3f", best.index, best.passRate * 100,
                      best.meanScore) + (best.changes.isEmpty ? " (the base preset)" : ": " + best.changes.joined(separator: " ")))
-        print("wrote \(path(tunedFile).path), evaluations.json and report.html in \(outputRoot)")
+        print("wrote \(tunedPath), evaluations.json and report.html in \(outputRoot)")
         if interrupt.isRaised { throw ExitCode(ExitStatus.interrupted) }
         // Samples that could not be read or decoded were left out: some files failed.
         if !failures.isEmpty || !discovery.problems.isEmpty { throw ExitCode(ExitStatus.someFailed) }

@@ -7,9 +7,15 @@ struct ValidateCommand: ParsableCommand {
         commandName: "validate",
         abstract: "Check whether existing line art is fillable.",
         discussion: """
-            Works on any black-on-white page (from this tool or another): paper is every pixel with gray value >= 128, ink the rest. Folders are walked recursively like convert's inputs (so 'lineart validate pages/' checks a whole batch); the region maps convert writes are left out of folders: a file named NAME.regions.png that is a 16-bit grayscale PNG. A NAME.regions.png that is 1-bit or 8-bit is a page (the page of a photo named NAME.regions.jpg) and is checked; a file named on the command line is always checked. Prints, per page, the region count, closure rate, leak potential, tap usability and ink fraction against the preset's targets, with suggestions for the settings to change. An image that looks like a photo rather than line art (mostly mid-gray) gets a warning on stderr.
+            Checks any black-on-white page (paper is gray >= 128) against the preset's targets: region count, closure, leak, tap usability, with suggestions for the settings to change. Folders are walked like convert's, without its region maps.
 
-            Exit status: 0 every page passes, 1 some page fails its targets or cannot be read, 2 usage error. A path named on the command line that does not exist (or cannot be read) is a usage error (2) when none of the named paths can be used, since there is nothing to work on; beside paths that can, it is a failed file (1): it is named on stderr and the others are checked (and it is listed with its error under --json). A folder with no images in it is said on stderr and is not a failure (0).
+            Exit status: 0 every page passes, 1 some page fails or cannot be read, 2 usage error. A path that does not exist (or cannot be read) is a usage error when none of the named paths can be used.
+
+            Examples:
+              lineart validate pages/
+              lineart validate pages/apple.png --preset toddler --json
+
+            More (region maps, photos, exit status): docs/validate.md
             """
     )
 

@@ -21,17 +21,21 @@ struct CLI {
     }()
 
     /// Runs `lineart args...` to completion.
-    static func run(_ args: [String], in folder: URL? = nil) throws -> Result {
-        let process = try start(args, in: folder)
+    /// - Parameter environment: variables set for this run, over the test's own.
+    static func run(_ args: [String], in folder: URL? = nil, environment: [String: String] = [:]) throws -> Result {
+        let process = try start(args, in: folder, environment: environment)
         return process.finish()
     }
 
     /// Starts `lineart args...`; call `finish()` to collect its output.
-    static func start(_ args: [String], in folder: URL? = nil) throws -> Running {
+    static func start(_ args: [String], in folder: URL? = nil, environment: [String: String] = [:]) throws -> Running {
         let process = Process()
         process.executableURL = binary
         process.arguments = args
         if let folder { process.currentDirectoryURL = folder }
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        }
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err

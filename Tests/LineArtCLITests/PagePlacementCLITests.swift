@@ -51,7 +51,7 @@ import Testing
             dpi = (object["dpi"] as? NSNumber)?.doubleValue
         }
 
-        /// The README's formula: the region-map pixel under page position (u, v).
+        /// The formula of docs/region-maps.md: the region-map pixel under page position (u, v).
         func mapPixel(_ u: Double, _ v: Double) -> (column: Int, row: Int) {
             (Int(((u - x) / scale).rounded(.down)), Int(((v - y) / scale).rounded(.down)))
         }
@@ -112,7 +112,7 @@ import Testing
             #expect(Int(map[sx, sy]) == region["id"] as? Int)
         }
 
-        // Every page pixel, mapped to the region map by the README's formula: paper in the
+        // Every page pixel, mapped to the region map by the formula of docs/region-maps.md: paper in the
         // margin; on the drawing, ink where the map is solidly ink, paper where it is solidly
         // paper (the edges of lines move a little in tracing).
         let classes = Self.solidClasses(map)

@@ -46,10 +46,11 @@ public struct SampleManifest: Sendable, Decodable {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw ManifestError("cannot read manifest \(path)")
         }
+        let text = JSONText(data)
         do {
             var manifest = try JSONDecoder().decode(SampleManifest.self, from: data)
             // The decoder kept one value of a key written twice (two "preset"s for a photo).
-            if let duplicate = JSONDuplicateKey.first(in: data) { throw ManifestError("\(path): \(duplicate)") }
+            if let duplicate = text.firstDuplicateKey { throw ManifestError("\(path): \(duplicate)") }
             manifest.folder = PathString.deletingLastComponent(path)
             for entry in manifest.images {
                 let photo = absolutePath(PathString.appending(entry.file, to: manifest.folder))
@@ -59,7 +60,7 @@ public struct SampleManifest: Sendable, Decodable {
         } catch let error as ManifestError {
             throw error
         } catch {
-            let reason = jsonSyntaxError(in: data).map { "not valid JSON: \($0)" } ?? "is not a manifest"
+            let reason = text.syntaxError.map { "not valid JSON: \($0)" } ?? "is not a manifest"
             throw ManifestError("\(path): \(reason): expected {\"images\": [{\"file\": ..., \"preset\": ...}]}")
         }
     }

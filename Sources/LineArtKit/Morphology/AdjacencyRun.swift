@@ -3,7 +3,7 @@
 /// Region adjacency graphs count how many pixel pairs two labels share; along a boundary
 /// the same pair repeats pixel after pixel, so the graphs add a whole run at once (see
 /// ``forEachContactRun(_:width:height:ignoring:_:)``, used by ``SegmentGraph`` of the
-/// regions engine and the region graph of ``mergeSmallRegions(_:minArea:lineWidth:keepShare:fillBelow:eraseLooseInk:)``).
+/// regions engine and the region graph of ``mergeSmallRegions(_:minArea:thickness:keepShare:fillBelow:eraseLooseInk:)``).
 struct AdjacencyRun: Sendable {
     var a: Int32 = 0
     var b: Int32 = 0

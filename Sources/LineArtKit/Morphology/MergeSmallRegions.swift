@@ -7,20 +7,20 @@
 /// the length of that contact is their shared boundary. Small regions, smallest
 /// first, join the neighbour with the longest shared boundary (union-find), again
 /// while the merged region is still small. Finally an ink pixel is erased when it lies
-/// within `lineWidth / 2 + 1` pixels of a boundary between regions that are now one,
+/// within `thickness / 2 + 1` pixels of a boundary between regions that are now one,
 /// and not that close to a boundary between regions that are still different. Ink that
 /// separates nothing (a whisker inside one region) is kept.
 ///
 /// - Parameters:
 ///   - lineArt: 1-channel line art, ink < 128.
 ///   - minArea: regions with fewer paper pixels are merged; `<= 1` returns the input.
-///   - lineWidth: the stroke width of the page, which bounds how much ink is erased.
+///   - thickness: the stroke width of the page, which bounds how much ink is erased.
 ///   - keepShare: small regions that look like a drawn shape rather than a sliver (see
-///     ``isCompactShape(area:bounds:lineWidth:)``) stay, largest first, at most `keepShare` times
+///     ``isCompactShape(area:bounds:thickness:)``) stay, largest first, at most `keepShare` times
 ///     the number of regions of `minArea` or more: a spot on a wing or an eye is kept while
 ///     most regions stay easy to tap. 0 merges every small region.
 ///   - fillBelow: paper regions with fewer pixels than this are pin-holes in the ink
-///     (often inside thick strokes, where erasing `lineWidth` of ink would not reach a
+///     (often inside thick strokes, where erasing `thickness` of ink would not reach a
 ///     neighbour): they become ink instead of being merged. 0 fills nothing.
 ///   - minPaperWidth: regions with no disc of this diameter inside them
 ///     (``sliverRegions(_:_:narrowerThan:)``) are slivers, such as the strip of paper
@@ -28,13 +28,13 @@
 ///     the neighbour it shares the most boundary with, whatever its area. 0 merges none for
 ///     being thin.
 ///   - eraseLooseInk: also erase every stroke that separates nothing once the merging is
-///     done (ink farther than `lineWidth / 2 + 1` from any boundary between regions still
+///     done (ink farther than `thickness / 2 + 1` from any boundary between regions still
 ///     apart): the stubs a merge leaves where three regions met, a stroke along the page
 ///     edge with one region on both sides. For pages whose every line is a region boundary
 ///     (the regions engine); a sketch's open strokes (the edges engine) would be lost.
 ///   - threads: threads for the row-band-parallel steps; the result does not depend on it.
 /// - Returns: pure 0/255 line art.
-public func mergeSmallRegions(_ lineArt: ByteImage, minArea: Int, lineWidth: Int,
+public func mergeSmallRegions(_ lineArt: ByteImage, minArea: Int, thickness: Int,
                               keepShare: Double = 0, fillBelow: Int = 0, minPaperWidth: Int = 0,
                               eraseLooseInk: Bool = false, threads: Int = 1) -> ByteImage {
     precondition(lineArt.channels == 1, "mergeSmallRegions needs a 1-channel image")
@@ -58,7 +58,7 @@ public func mergeSmallRegions(_ lineArt: ByteImage, minArea: Int, lineWidth: Int
     let small = (1...regions.count).filter { regions.areas[$0] < minArea && regions.areas[$0] >= fillBelow }
     let large = regions.count - small.count - holes.count - slivers.filter { regions.areas[$0] >= minArea }.count
     let kept = Set(small.filter { !slivers.contains($0) }
-        .filter { isCompactShape(area: regions.areas[$0], bounds: regions.bounds[$0], lineWidth: lineWidth) }
+        .filter { isCompactShape(area: regions.areas[$0], bounds: regions.bounds[$0], thickness: thickness) }
         .sorted { (regions.areas[$0], -$0) > (regions.areas[$1], -$1) }
         .prefix(Int(Double(large) * keepShare)))
     let order = Set(small).union(slivers).subtracting(kept).sorted { (regions.areas[$0], $0) < (regions.areas[$1], $1) }
@@ -88,23 +88,23 @@ public func mergeSmallRegions(_ lineArt: ByteImage, minArea: Int, lineWidth: Int
             if let target = graph.longestBoundaryNeighbour(of: root) { graph.union(root, target) }
         }
         if !holes.isEmpty { fill(holes, of: regions, in: &output) }
-        eraseMergedBoundaries(&output, owner: owner, graph: &graph, lineWidth: lineWidth, looseInkToo: true,
+        eraseMergedBoundaries(&output, owner: owner, graph: &graph, thickness: thickness, looseInkToo: true,
                               threads: threads)
         return output
     }
     if merged {
-        eraseMergedBoundaries(&output, owner: owner, graph: &graph, lineWidth: lineWidth, looseInkToo: false,
+        eraseMergedBoundaries(&output, owner: owner, graph: &graph, thickness: thickness, looseInkToo: false,
                               threads: threads)
     }
     if !holes.isEmpty { fill(holes, of: regions, in: &output) }
     return output
 }
 
-/// Erases the ink within `lineWidth / 2 + 1` pixels of a boundary between regions that are
+/// Erases the ink within `thickness / 2 + 1` pixels of a boundary between regions that are
 /// now one, unless it is that close to a boundary between regions still apart; with
 /// `looseInkToo`, all ink that is not that close to a boundary between regions still apart.
 private func eraseMergedBoundaries(_ output: inout ByteImage, owner: [Int32], graph: inout RegionGraph,
-                                   lineWidth: Int, looseInkToo: Bool, threads: Int) {
+                                   thickness: Int, looseInkToo: Bool, threads: Int) {
     let width = output.width, height = output.height
     let labelCount = graph.parent.count - 1
     // Each label's merged root, looked up once per label rather than once per pixel.
@@ -116,7 +116,7 @@ private func eraseMergedBoundaries(_ output: inout ByteImage, owner: [Int32], gr
             for i in 0..<merged.count { merged[i] = rootOf[Int(merged[i])] }
         }
     }
-    let reach = lineWidth / 2 + 1
+    let reach = thickness / 2 + 1
     let nearAfter = nearBoundary(mergedOwner, width: width, height: height, reach: reach, threads: threads)
     // Loose ink needs only the boundaries still apart; otherwise those the merges removed too.
     let nearBefore = looseInkToo ? [] : nearBoundary(owner, width: width, height: height, reach: reach, threads: threads)
@@ -249,10 +249,10 @@ func sliverRegions(_ lineArt: ByteImage, _ regions: LabelMap, narrowerThan width
 }
 
 /// Whether a small paper region reads as a drawn shape (a spot, an eye) rather than a
-/// sliver left between two lines: both sides of its bounding box at least `3 · lineWidth`
+/// sliver left between two lines: both sides of its bounding box at least `3 · thickness`
 /// (and 6 px), and it fills at least 40% of that box.
-func isCompactShape(area: Int, bounds: LabelBounds, lineWidth: Int) -> Bool {
-    let side = max(6, 3 * lineWidth)
+func isCompactShape(area: Int, bounds: LabelBounds, thickness: Int) -> Bool {
+    let side = max(6, 3 * thickness)
     guard bounds.width >= side, bounds.height >= side else { return false }
     return Double(area) >= 0.4 * Double(bounds.width * bounds.height)
 }

@@ -86,7 +86,7 @@ public struct LineArtPipeline: Sendable {
         let boundaries = engine.drawsRegionBoundaries
         var page = closedAndThickened(lines, closingGaps: !boundaries)
         if settings.simplifyRegions {
-            page = mergeSmallRegions(page, minArea: settings.minRegionArea, lineWidth: settings.thickness,
+            page = mergeSmallRegions(page, minArea: settings.minRegionArea, thickness: settings.thickness,
                                      keepShare: smallShapeShare, fillBelow: settings.minSpeckArea,
                                      minPaperWidth: boundaries ? 2 * settings.thickness : 0,
                                      eraseLooseInk: boundaries, threads: threads)
@@ -137,7 +137,7 @@ public struct LineArtPipeline: Sendable {
     /// two fins.
     public func postprocessDrawing(_ lines: ByteImage) -> ByteImage {
         mergeSmallRegions(closedAndThickened(lines), minArea: settings.minSpeckArea,
-                          lineWidth: settings.thickness, fillBelow: settings.minSpeckArea, threads: threads)
+                          thickness: settings.thickness, fillBelow: settings.minSpeckArea, threads: threads)
     }
 
     /// Stage 2b (when `faceFeatures`): frontal faces in the preprocessed lightness, upright
@@ -219,13 +219,9 @@ extension SuggestionContext {
     /// engine draws the boundaries of a segmentation, and then the `regionTarget` in effect
     /// for the preset's targets.
     public init(_ preset: LineArtPreset) {
-        let settings = preset.settings, targets = preset.profile.targets
+        let settings = preset.settings
         let segments = ExtractionEngines.named(settings.engine)?.drawsRegionBoundaries ?? false
-        self.init(thickness: settings.thickness, closeLargeGaps: settings.closeLargeGaps,
-                  largeGapKernel: settings.largeGapKernel, minRegionArea: settings.minRegionArea,
-                  contrastAdjustment: settings.contrastAdjustment, blurAmount: settings.blurAmount,
-                  simplifyRegions: settings.simplifyRegions, maxDimension: settings.maxDimension,
-                  segmentBoundaries: segments,
+        self.init(settings: settings, segmentBoundaries: segments,
                   regionTarget: segments ? settings.regionTarget : 0)
     }
 }

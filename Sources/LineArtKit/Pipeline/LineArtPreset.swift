@@ -44,17 +44,15 @@ public struct LineArtPreset: Sendable, Equatable {
     /// - Throws: ``SettingsError`` naming the unknown or duplicate key, bad value or unknown
     ///   base preset.
     public static func parse(json data: Data, fallbackName: String) throws(SettingsError) -> LineArtPreset {
-        let root: JSONValue
-        do {
-            root = try JSONDecoder().decode(JSONValue.self, from: data)
-        } catch {
-            throw .malformedPreset("preset is not valid JSON: \(jsonSyntaxError(in: data) ?? jsonErrorSummary(error))")
+        let text = JSONText(data)
+        guard let root = text.value else {
+            throw .malformedPreset("preset is not valid JSON: \(text.syntaxError ?? "")")
         }
         guard case .object(let object) = root else {
             throw .malformedPreset("preset must be a JSON object with a \"settings\" object")
         }
-        // The decoder kept one value of a key written twice; which one the author meant is unknown.
-        if let duplicate = JSONDuplicateKey.first(in: data) {
+        // Which of the two values of a key written twice the author meant is unknown.
+        if let duplicate = text.firstDuplicateKey {
             throw .duplicateKey(duplicate.key, objectPath: duplicate.objectPath, line: duplicate.line)
         }
         for key in object.keys.sorted() where !topLevelKeys.contains(key) {
@@ -130,11 +128,4 @@ func jsonString(_ text: String) -> String {
         }
     }
     return out + "\""
-}
-
-private func jsonErrorSummary(_ error: any Error) -> String {
-    if case DecodingError.dataCorrupted(let context) = error {
-        return context.underlyingError.map { "\($0)" } ?? context.debugDescription
-    }
-    return "\(error)"
 }

@@ -86,6 +86,18 @@ extension LineArtSettings {
         specs.first { $0.name == name }
     }
 
+    /// The range of the integer setting called `name` in ``specs``.
+    static func intRange(of name: String) -> ClosedRange<Int> {
+        guard case .int(let range)? = spec(named: name)?.domain else { preconditionFailure("no integer setting \(name)") }
+        return range
+    }
+
+    /// The range of the number setting called `name` in ``specs``.
+    static func doubleRange(of name: String) -> ClosedRange<Double> {
+        guard case .double(let range)? = spec(named: name)?.domain else { preconditionFailure("no number setting \(name)") }
+        return range
+    }
+
     /// Checks every field against its range.
     /// - Throws: ``SettingsError/outOfRange(field:value:range:)`` for the first field out of range.
     public func validate() throws(SettingsError) {

@@ -6,7 +6,7 @@
 /// order leak, closure, region count, tap usability; each takes the first of its
 /// candidate actions that (a) changes a setting no earlier suggestion changed and
 /// (b) moves the setting to a different value inside its range
-/// (see ``SuggestionContext``). When no candidate qualifies the check gets no
+/// (``LineArtSettings/specs``). When no candidate qualifies the check gets no
 /// suggestion rather than an out-of-range one.
 ///
 /// Candidates, in order:
@@ -84,6 +84,7 @@ private struct SuggestionAction {
 
 private struct SuggestionBuilder {
     let context: SuggestionContext
+    var settings: LineArtSettings { context.settings }
     var suggestions: [String] = []
     var used: Set<String> = []
 
@@ -104,70 +105,71 @@ private struct SuggestionBuilder {
 
     func enableCloseLargeGaps() -> SuggestionAction {
         SuggestionAction(setting: "closeLargeGaps",
-                         text: context.closeLargeGaps ? nil : "enable closeLargeGaps (largeGapKernel \(context.largeGapKernel))")
+                         text: settings.closeLargeGaps ? nil : "enable closeLargeGaps (largeGapKernel \(settings.largeGapKernel))")
     }
 
     func raiseLargeGapKernel() -> SuggestionAction {
-        let k = context.largeGapKernel
-        let base = max(k, SuggestionContext.largeGapKernelRange.lowerBound)
+        let k = settings.largeGapKernel
+        let base = max(k, LineArtSettings.intRange(of: "largeGapKernel").lowerBound)
         let next = base % 2 == 1 ? base + 2 : base + 1
-        let ok = next > k && SuggestionContext.largeGapKernelRange.contains(next)
+        let ok = next > k && LineArtSettings.intRange(of: "largeGapKernel").contains(next)
         return SuggestionAction(setting: "largeGapKernel", text: ok ? "raise largeGapKernel to \(next)" : nil)
     }
 
     func raiseThickness() -> SuggestionAction {
-        let next = context.thickness + 1
-        let ok = SuggestionContext.thicknessRange.contains(next)
+        let next = settings.thickness + 1
+        let ok = LineArtSettings.intRange(of: "thickness").contains(next)
         return SuggestionAction(setting: "thickness", text: ok ? "raise thickness to \(next)" : nil)
     }
 
     func lowerThickness() -> SuggestionAction {
-        let next = context.thickness - 1
-        let ok = SuggestionContext.thicknessRange.contains(next)
+        let next = settings.thickness - 1
+        let ok = LineArtSettings.intRange(of: "thickness").contains(next)
         return SuggestionAction(setting: "thickness", text: ok ? "lower thickness to \(next)" : nil)
     }
 
     func changeContrast(by delta: Double) -> SuggestionAction {
-        let range = SuggestionContext.contrastAdjustmentRange
-        let next = hundredths(min(range.upperBound, max(range.lowerBound, context.contrastAdjustment + delta)))
-        let ok = delta > 0 ? next > context.contrastAdjustment : next < context.contrastAdjustment
+        let range = LineArtSettings.doubleRange(of: "contrastAdjustment")
+        let next = hundredths(min(range.upperBound, max(range.lowerBound, settings.contrastAdjustment + delta)))
+        let ok = delta > 0 ? next > settings.contrastAdjustment : next < settings.contrastAdjustment
         let verb = delta > 0 ? "raise" : "lower"
         return SuggestionAction(setting: "contrastAdjustment",
                                 text: ok ? "\(verb) contrastAdjustment to \(decimal(next))" : nil)
     }
 
     func changeBlur(by delta: Double) -> SuggestionAction {
-        let range = SuggestionContext.blurAmountRange
-        let next = hundredths(min(range.upperBound, max(range.lowerBound, context.blurAmount + delta)))
-        let ok = delta > 0 ? next > context.blurAmount : next < context.blurAmount
+        let range = LineArtSettings.doubleRange(of: "blurAmount")
+        let next = hundredths(min(range.upperBound, max(range.lowerBound, settings.blurAmount + delta)))
+        let ok = delta > 0 ? next > settings.blurAmount : next < settings.blurAmount
         let verb = delta > 0 ? "raise" : "lower"
         return SuggestionAction(setting: "blurAmount", text: ok ? "\(verb) blurAmount to \(decimal(next))" : nil)
     }
 
     func changeMaxDimension(by delta: Int) -> SuggestionAction {
-        let range = SuggestionContext.maxDimensionRange
-        let next = min(range.upperBound, max(range.lowerBound, context.maxDimension + delta))
-        let ok = delta > 0 ? next > context.maxDimension : next < context.maxDimension
+        let range = LineArtSettings.intRange(of: "maxDimension")
+        let next = min(range.upperBound, max(range.lowerBound, settings.maxDimension + delta))
+        let ok = delta > 0 ? next > settings.maxDimension : next < settings.maxDimension
         let verb = delta > 0 ? "raise" : "lower"
         return SuggestionAction(setting: "maxDimension", text: ok ? "\(verb) maxDimension to \(next)" : nil)
     }
 
     /// Only on a segmentation's page, whose merging `regionTarget` steers.
     func changeRegionTarget(to value: Int) -> SuggestionAction {
-        let next = min(SuggestionContext.regionTargetRange.upperBound, max(SuggestionContext.regionTargetRange.lowerBound, value))
+        // At least 1: a regionTarget of 0 means "from the targets", not fewer segments.
+        let next = min(LineArtSettings.intRange(of: "regionTarget").upperBound, max(1, value))
         let ok = context.segmentBoundaries && context.regionTarget > 0 && next != context.regionTarget
         let verb = next > context.regionTarget ? "raise" : "lower"
         return SuggestionAction(setting: "regionTarget", text: ok ? "\(verb) regionTarget to \(next)" : nil)
     }
 
     func enableSimplifyRegions() -> SuggestionAction {
-        let ok = !context.simplifyRegions && context.minRegionArea > 0
+        let ok = !settings.simplifyRegions && settings.minRegionArea > 0
         return SuggestionAction(setting: "simplifyRegions",
-                                text: ok ? "enable simplifyRegions (merges regions smaller than minRegionArea=\(context.minRegionArea) px)" : nil)
+                                text: ok ? "enable simplifyRegions (merges regions smaller than minRegionArea=\(settings.minRegionArea) px)" : nil)
     }
 
     func disableSimplifyRegions() -> SuggestionAction {
-        SuggestionAction(setting: "simplifyRegions", text: context.simplifyRegions ? "disable simplifyRegions" : nil)
+        SuggestionAction(setting: "simplifyRegions", text: settings.simplifyRegions ? "disable simplifyRegions" : nil)
     }
 
     // MARK: candidate lists

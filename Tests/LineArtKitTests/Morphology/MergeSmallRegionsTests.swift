@@ -20,25 +20,25 @@ import Testing
 
     @Test func smallRegionsMergeIntoTheirNeighbours() {
         #expect(Self.regionAreas(Self.page()).count == 3)
-        let merged = mergeSmallRegions(Self.page(), minArea: 200, lineWidth: 1)
+        let merged = mergeSmallRegions(Self.page(), minArea: 200, thickness: 1)
         #expect(Self.regionAreas(merged).count == 1)
     }
 
     @Test func aCompactSmallShapeStaysWithinTheShareAndSliversGo() {
         // One large region, share 1: one small region may stay, and only the square is compact.
-        let kept = mergeSmallRegions(Self.page(), minArea: 200, lineWidth: 1, keepShare: 1)
+        let kept = mergeSmallRegions(Self.page(), minArea: 200, thickness: 1, keepShare: 1)
         #expect(Self.regionAreas(kept) == [100, Self.regionAreas(kept).last!])
         #expect(Self.regionAreas(kept).count == 2)
         // Share 0.5 of one large region rounds down to none.
-        #expect(Self.regionAreas(mergeSmallRegions(Self.page(), minArea: 200, lineWidth: 1, keepShare: 0.5)).count == 1)
+        #expect(Self.regionAreas(mergeSmallRegions(Self.page(), minArea: 200, thickness: 1, keepShare: 0.5)).count == 1)
     }
 
     @Test func compactShapesAreWideAndFilled() {
-        #expect(isCompactShape(area: 100, bounds: LabelBounds(minX: 0, minY: 0, maxX: 9, maxY: 9), lineWidth: 2))
-        #expect(!isCompactShape(area: 116, bounds: LabelBounds(minX: 0, minY: 0, maxX: 57, maxY: 1), lineWidth: 1))
-        #expect(!isCompactShape(area: 30, bounds: LabelBounds(minX: 0, minY: 0, maxX: 9, maxY: 9), lineWidth: 2),
+        #expect(isCompactShape(area: 100, bounds: LabelBounds(minX: 0, minY: 0, maxX: 9, maxY: 9), thickness: 2))
+        #expect(!isCompactShape(area: 116, bounds: LabelBounds(minX: 0, minY: 0, maxX: 57, maxY: 1), thickness: 1))
+        #expect(!isCompactShape(area: 30, bounds: LabelBounds(minX: 0, minY: 0, maxX: 9, maxY: 9), thickness: 2),
                 "a thin diagonal fills little of its box")
-        #expect(!isCompactShape(area: 64, bounds: LabelBounds(minX: 0, minY: 0, maxX: 7, maxY: 7), lineWidth: 3),
+        #expect(!isCompactShape(area: 64, bounds: LabelBounds(minX: 0, minY: 0, maxX: 7, maxY: 7), thickness: 3),
                 "narrower than three line widths")
     }
 }
@@ -52,11 +52,11 @@ import Testing
         page[10, 12] = 255
         page[20, 12] = 255; page[21, 12] = 255; page[20, 13] = 255; page[21, 13] = 255
         #expect(MergeSmallRegionsTests.regionAreas(page) == [1, 4, 200, 400])
-        let filled = mergeSmallRegions(page, minArea: 100, lineWidth: 2, fillBelow: 5)
+        let filled = mergeSmallRegions(page, minArea: 100, thickness: 2, fillBelow: 5)
         #expect(MergeSmallRegionsTests.regionAreas(filled) == [200, 400])
         #expect(filled[10, 12] == 0 && filled[21, 13] == 0)
         // Without fillBelow a hole stays: it is merged in the graph, but no erasure reaches it.
-        let unfilled = mergeSmallRegions(page, minArea: 100, lineWidth: 2)
+        let unfilled = mergeSmallRegions(page, minArea: 100, thickness: 2)
         #expect(MergeSmallRegionsTests.regionAreas(unfilled).count > 2)
     }
 }
@@ -75,7 +75,7 @@ import Testing
 
     @Test func strokesThatSeparateNothingAreErased() {
         let page = Self.page()
-        let cleaned = mergeSmallRegions(page, minArea: 100, lineWidth: 3, eraseLooseInk: true)
+        let cleaned = mergeSmallRegions(page, minArea: 100, thickness: 3, eraseLooseInk: true)
         #expect(cleaned[70, 20] == 255 && cleaned[71, 20] == 255, "the whisker goes")
         #expect(cleaned[0, 80] == 255, "the stroke along the page edge goes")
         // The band between the regions stays, cut down to about one stroke around its middle.
@@ -83,7 +83,7 @@ import Testing
         let bandInk = (40..<52).filter { cleaned[50, $0] == 0 }
         #expect(bandInk.count >= 3 && bandInk.count < 12, "ink rows left in the band: \(bandInk)")
         // Without the option the page keeps all of it (nothing is small enough to merge).
-        #expect(mergeSmallRegions(page, minArea: 100, lineWidth: 3).samples == page.samples)
+        #expect(mergeSmallRegions(page, minArea: 100, thickness: 3).samples == page.samples)
     }
 
     @Test func aThickRingIsCutDownAroundItsMiddle() {
@@ -91,7 +91,7 @@ import Testing
         var page = ByteImage(width: 100, height: 100, repeating: 255)
         for y in 20...79 { for x in 20...79 where x < 36 || x > 63 || y < 36 || y > 63 { page[x, y] = 0 } }
         #expect(MergeSmallRegionsTests.regionAreas(page).count == 2)
-        let cleaned = mergeSmallRegions(page, minArea: 100, lineWidth: 3, eraseLooseInk: true)
+        let cleaned = mergeSmallRegions(page, minArea: 100, thickness: 3, eraseLooseInk: true)
         #expect(MergeSmallRegionsTests.regionAreas(cleaned).count == 2)
         let ring = (20...35).filter { cleaned[$0, 50] == 0 }
         #expect(ring.count >= 3 && ring.count < 16, "ink left across the ring: \(ring)")
@@ -105,7 +105,7 @@ import Testing
         for y in 40...60 { for x in 40...60 { page[x, y] = 0 } }
         page[50, 50] = 255
         #expect(MergeSmallRegionsTests.regionAreas(page).count == 2)
-        let cleaned = mergeSmallRegions(page, minArea: 100, lineWidth: 3, fillBelow: 5, eraseLooseInk: true)
+        let cleaned = mergeSmallRegions(page, minArea: 100, thickness: 3, fillBelow: 5, eraseLooseInk: true)
         #expect(MergeSmallRegionsTests.regionAreas(cleaned) == [100 * 100])
     }
 
@@ -117,7 +117,7 @@ import Testing
         for y in 43...57 { for x in 0..<100 { page[x, y] = 0 } }
         page[50, 50] = 255
         #expect(MergeSmallRegionsTests.regionAreas(page).count == 3)
-        let cleaned = mergeSmallRegions(page, minArea: 100, lineWidth: 3, fillBelow: 5, eraseLooseInk: true)
+        let cleaned = mergeSmallRegions(page, minArea: 100, thickness: 3, fillBelow: 5, eraseLooseInk: true)
         #expect(MergeSmallRegionsTests.regionAreas(cleaned).count == 2, "the line still separates top and bottom")
         for x in [20, 50] {
             let ink = (43...57).filter { cleaned[x, $0] == 0 }
@@ -139,8 +139,8 @@ import Testing
     @Test func aStripNarrowerThanTwoStrokesMergesWhateverItsArea() {
         #expect(MergeSmallRegionsTests.regionAreas(Self.page()) == [400, 700, 4000, 4300])
         // minArea 100: nothing is small; without minPaperWidth the page stays as it is.
-        #expect(mergeSmallRegions(Self.page(), minArea: 100, lineWidth: 2).samples == Self.page().samples)
-        let merged = mergeSmallRegions(Self.page(), minArea: 100, lineWidth: 2, minPaperWidth: 4, eraseLooseInk: true)
+        #expect(mergeSmallRegions(Self.page(), minArea: 100, thickness: 2).samples == Self.page().samples)
+        let merged = mergeSmallRegions(Self.page(), minArea: 100, thickness: 2, minPaperWidth: 4, eraseLooseInk: true)
         // The 4-px strip joins a neighbour; the 7-px strip is wide enough to colour and stays.
         #expect(MergeSmallRegionsTests.regionAreas(merged).count == 3, "\(MergeSmallRegionsTests.regionAreas(merged))")
         #expect(MergeSmallRegionsTests.regionAreas(merged).contains(700))

@@ -17,11 +17,11 @@ import Testing
              thickenInk(mask, to: 3, threads: threads), thickenInk(mask, to: 6, threads: threads),
              erodeInk(mask, by: .disk(radius: 2), threads: threads),
              removeSmallObjects(mask, minArea: 5, threads: threads),
-             mergeSmallRegions(mask, minArea: 60, lineWidth: 3, threads: threads),
-             mergeSmallRegions(mask, minArea: 60, lineWidth: 3, fillBelow: 8, minPaperWidth: 6, eraseLooseInk: true,
+             mergeSmallRegions(mask, minArea: 60, thickness: 3, threads: threads),
+             mergeSmallRegions(mask, minArea: 60, thickness: 3, fillBelow: 8, minPaperWidth: 6, eraseLooseInk: true,
                                threads: threads),
              // Its slivers are found on a second thread when there are two.
-             mergeSmallRegions(SliverTests.page(), minArea: 100, lineWidth: 2, minPaperWidth: 4, eraseLooseInk: true,
+             mergeSmallRegions(SliverTests.page(), minArea: 100, thickness: 2, minPaperWidth: 4, eraseLooseInk: true,
                                threads: threads)]
         }
         let single = run(1)

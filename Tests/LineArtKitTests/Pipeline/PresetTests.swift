@@ -8,18 +8,21 @@ let repositoryRoot: URL = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent()
 
 @Suite struct PresetTests {
-    @Test(arguments: BuiltinPresets.names)
-    func embeddedCopyMatchesPresetsFolder(name: String) throws {
-        let file = repositoryRoot.appendingPathComponent("Presets/\(name).json")
-        let onDisk = try String(contentsOf: file, encoding: .utf8)
-        let embedded = try #require(BuiltinPresets.jsonTexts[name])
-        #expect(embedded == onDisk, "Presets/\(name).json and its embedded copy in BuiltinPresets.swift differ")
+    /// Every file in Presets/ is built in (Package.swift and Presets/BuiltinPresetFiles.swift
+    /// name them), and nothing else is.
+    @Test func everyPresetFileIsBuiltIn() throws {
+        let files = try FileManager.default.contentsOfDirectory(atPath: repositoryRoot.appendingPathComponent("Presets").path)
+        let names = files.filter { $0.hasSuffix(".json") }.map { String($0.dropLast(".json".count)) }
+        #expect(Set(names) == Set(BuiltinPresets.names))
+        #expect(BuiltinPresets.all.map(\.name) == BuiltinPresets.names)
     }
 
+    /// Each file is in the form `lineart presets NAME` prints, and reads back the same.
     @Test(arguments: BuiltinPresets.names)
     func presetRoundTripsThroughJSON(name: String) throws {
+        let onDisk = try String(contentsOf: repositoryRoot.appendingPathComponent("Presets/\(name).json"), encoding: .utf8)
         let preset = try BuiltinPresets.named(name)
-        #expect(preset.jsonText == BuiltinPresets.jsonTexts[name])
+        #expect(preset.jsonText == onDisk)
         let reparsed = try LineArtPreset.parse(json: Data(preset.jsonText.utf8), fallbackName: "x")
         #expect(reparsed == preset)
     }
@@ -89,7 +92,7 @@ let repositoryRoot: URL = URL(fileURLWithPath: #filePath)
         #expect(throws: SettingsError.duplicateKey("thickness", objectPath: ["settings"], line: 1)) {
             try LineArtPreset.parse(json: Data(#"{"settings": {"thickness": 2, "thick\u006eess": 3}}"#.utf8), fallbackName: "x")
         }
-        #expect(JSONDuplicateKey.first(in: Data(#"{"\ud83d\ude00": 1, "😀": 2}"#.utf8))?.key == "😀")
+        #expect(JSONText(Data(#"{"\ud83d\ude00": 1, "😀": 2}"#.utf8)).firstDuplicateKey?.key == "😀")
     }
 
     /// The same key in different objects, and keys that only look alike, are not duplicates.
@@ -101,9 +104,9 @@ let repositoryRoot: URL = URL(fileURLWithPath: #filePath)
             #"{"images": [], "x": [[], {}], "y": true, "z": null, "w": -1.5e3}"#,
         ]
         for text in texts {
-            #expect(JSONDuplicateKey.first(in: Data(text.utf8)) == nil, "\(text)")
+            #expect(JSONText(Data(text.utf8)).firstDuplicateKey == nil, "\(text)")
         }
-        let nested = JSONDuplicateKey.first(in: Data(#"{"images": [{"file": "a"}, {"file": "b", "file": "c"}]}"#.utf8))
+        let nested = JSONText(Data(#"{"images": [{"file": "a"}, {"file": "b", "file": "c"}]}"#.utf8)).firstDuplicateKey
         #expect(nested == JSONDuplicateKey(key: "file", objectPath: ["images"], line: 1))
         #expect(try LineArtPreset.parse(json: Data(#"{"name": "x", "settings": {"thickness": 4}}"#.utf8), fallbackName: "y").name == "x")
     }

@@ -2,7 +2,7 @@ import Testing
 @testable import LineArtKit
 
 struct SuggestionsTests {
-    static let defaults = SuggestionContext(thickness: 3, closeLargeGaps: false, largeGapKernel: 3, minRegionArea: 50,
+    static let defaults = SuggestionContext.with(thickness: 3, closeLargeGaps: false, largeGapKernel: 3, minRegionArea: 50,
                                             contrastAdjustment: 2.0, blurAmount: 2, simplifyRegions: false, maxDimension: 768)
 
     private func suggestions(_ page: ByteImage, _ targets: FillabilityTargets = .standard,
@@ -15,7 +15,7 @@ struct SuggestionsTests {
         #expect(off.first?.hasPrefix("enable closeLargeGaps (largeGapKernel 3): the regions reached from the page corners cover 99% of the page (limit: below 30%)") == true)
 
         var on = Self.defaults
-        on.closeLargeGaps = true
+        on.settings.closeLargeGaps = true
         let raised = suggestions(FillabilityValidatorTests.split, .standard, on)
         #expect(raised.first?.hasPrefix("raise largeGapKernel to 5: ") == true)
         // Closure fails too; it takes the next gap-closing setting.
@@ -31,9 +31,9 @@ struct SuggestionsTests {
         let s = suggestions(FillabilityValidatorTests.fineGrid, .toddler)
         #expect(s == ["raise contrastAdjustment to 2.3: the page has 100 regions, more than maxRegions 30"])
         var maxed = Self.defaults
-        maxed.contrastAdjustment = 2.9
+        maxed.settings.contrastAdjustment = 2.9
         #expect(suggestions(FillabilityValidatorTests.fineGrid, .toddler, maxed).first?.hasPrefix("raise contrastAdjustment to 3:") == true)
-        maxed.contrastAdjustment = 3.0
+        maxed.settings.contrastAdjustment = 3.0
         #expect(suggestions(FillabilityValidatorTests.fineGrid, .toddler, maxed).first?.hasPrefix("raise blurAmount to 3:") == true)
     }
 
@@ -77,11 +77,11 @@ struct SuggestionsTests {
 
     @Test func neverSuggestsOutOfRangeValues() {
         let extremes = [
-            SuggestionContext(thickness: 8, closeLargeGaps: true, largeGapKernel: 15, minRegionArea: 0,
+            SuggestionContext.with(thickness: 8, closeLargeGaps: true, largeGapKernel: 15, minRegionArea: 0,
                               contrastAdjustment: 3.0, blurAmount: 10, simplifyRegions: true, maxDimension: 256),
-            SuggestionContext(thickness: 1, closeLargeGaps: true, largeGapKernel: 14, minRegionArea: 100000,
+            SuggestionContext.with(thickness: 1, closeLargeGaps: true, largeGapKernel: 14, minRegionArea: 100000,
                               contrastAdjustment: 1.0, blurAmount: 0, simplifyRegions: false, maxDimension: 1024),
-            SuggestionContext(thickness: 7, closeLargeGaps: true, largeGapKernel: 13, minRegionArea: 10,
+            SuggestionContext.with(thickness: 7, closeLargeGaps: true, largeGapKernel: 13, minRegionArea: 10,
                               contrastAdjustment: 2.85, blurAmount: 9.5, simplifyRegions: false, maxDimension: 300),
         ]
         let pages = [FillabilityValidatorTests.split, FillabilityValidatorTests.openGrid, FillabilityValidatorTests.fineGrid,
@@ -138,5 +138,23 @@ struct SuggestionsTests {
         #expect(suggestions.count == 1)
         #expect(suggestions.first?.hasPrefix("lower contrastAdjustment to 2.2: the regions reached from the page corners") == true,
                 "\(suggestions)")
+    }
+}
+
+extension SuggestionContext {
+    /// A context of the default settings but for these.
+    static func with(thickness: Int, closeLargeGaps: Bool, largeGapKernel: Int, minRegionArea: Int,
+                     contrastAdjustment: Double, blurAmount: Double, simplifyRegions: Bool,
+                     maxDimension: Int) -> SuggestionContext {
+        var settings = LineArtSettings()
+        settings.thickness = thickness
+        settings.closeLargeGaps = closeLargeGaps
+        settings.largeGapKernel = largeGapKernel
+        settings.minRegionArea = minRegionArea
+        settings.contrastAdjustment = contrastAdjustment
+        settings.blurAmount = blurAmount
+        settings.simplifyRegions = simplifyRegions
+        settings.maxDimension = maxDimension
+        return SuggestionContext(settings: settings)
     }
 }

@@ -1,0 +1,193 @@
+import FoundationEssentials
+
+/// One run of `convert` over its inputs: every photo converted (`jobs` at once, the biggest
+/// first), then the booklet, `report.json` and the contact sheet of the whole batch.
+///
+/// A photo that fails does not stop the batch: its ``PageConversion`` carries the reason,
+/// and the summary lists it. A batch file that cannot be written is a ``BatchNote`` and
+/// ``BatchRun/Result/batchFileFailed``.
+public struct BatchRun: Sendable {
+    /// The photos, and the paths that could not be used or were named twice.
+    public var discovery: InputDiscovery.Result
+    public var layout: OutputLayout
+    /// One converter per photo of `discovery.inputs` (a manifest's preset, or the batch's).
+    public var converters: [PhotoConverter]
+    public var outputs: PageOutputs
+    public var existing: ExistingOutputPolicy
+    /// Cores to use: photos converted at once, and the threads of a photo when fewer are left.
+    public var jobs: Int
+    /// The PDF of every page, when wanted.
+    public var bookletPath: String?
+    /// The HTML contact sheet, when wanted.
+    public var contactSheetPath: String?
+
+    public init(discovery: InputDiscovery.Result, layout: OutputLayout, converters: [PhotoConverter],
+                outputs: PageOutputs, existing: ExistingOutputPolicy, jobs: Int,
+                bookletPath: String? = nil, contactSheetPath: String? = nil) {
+        precondition(converters.count == discovery.inputs.count, "one converter per photo")
+        self.discovery = discovery
+        self.layout = layout
+        self.converters = converters
+        self.outputs = outputs
+        self.existing = existing
+        self.jobs = jobs
+        self.bookletPath = bookletPath
+        self.contactSheetPath = contactSheetPath
+    }
+
+    public struct Result: Sendable {
+        /// What `report.json` holds.
+        public var summary: BatchSummary
+        /// Whether the booklet, `report.json` or the contact sheet could not be written.
+        public var batchFileFailed: Bool
+    }
+
+    /// Converts the photos and writes the batch files.
+    /// - Parameters:
+    ///   - summary: the summary to fill: its preset, settings, output folder and jobs.
+    ///   - isCancelled: when it turns true no new photo is started; those started finish.
+    ///   - onPhotoFinished: each photo's outcome as it finishes (serialised, in completion order).
+    ///   - onNote: what the batch has to say once the photos are done, in order.
+    public func run(summary: BatchSummary,
+                    isCancelled: @escaping @Sendable () -> Bool = { false },
+                    onPhotoFinished: @escaping @Sendable (BatchInput, PageConversion) -> Void = { _, _ in },
+                    onNote: (BatchNote) -> Void = { _ in }) -> Result {
+        let start = Date()
+        let outcomes = convertAll(isCancelled: isCancelled, onPhotoFinished: onPhotoFinished)
+        onNote(.photosDone)
+        var batchFileFailed = false
+        if let bookletPath {
+            do {
+                let count = try writeBooklet(to: bookletPath, drawings: outcomes.map { $0?.drawing }, outputs: outputs)
+                if count < outcomes.count { onNote(.bookletShort(path: bookletPath, pages: count, photos: outcomes.count)) }
+            } catch {
+                onNote(.batchFileNotWritten(error))
+                batchFileFailed = true
+            }
+        }
+
+        var summary = summary
+        for problem in discovery.problems {
+            summary.addFailure(input: problem.path, reason: problem.reason)
+            onNote(.unusableInput(problem))
+        }
+        for duplicate in discovery.duplicates {
+            summary.addDuplicate(input: duplicate.path, sameAs: duplicate.sameAs)
+            onNote(.duplicate(duplicate))
+        }
+        for (index, outcome) in outcomes.enumerated() {
+            let input = discovery.inputs[index]
+            switch outcome?.outcome {
+            case .converted(let report)?: summary.add(report)
+            case .skipped?: summary.addSkipped(input: input.path, earlierReport: outcome?.earlierReport)
+            case .failed(let reason)?: summary.addFailure(input: input.path, reason: reason)
+            case nil: summary.addNotStarted(input: input.path)
+            }
+        }
+        summary.finish(elapsed: Date().timeIntervalSince(start), interrupted: isCancelled())
+
+        do {
+            try AtomicFileWriter().write([UInt8](summary.jsonData()), toPath: layout.batchReportPath)
+        } catch {
+            onNote(.batchFileNotWritten(error))
+            batchFileFailed = true
+        }
+        if let contactSheetPath {
+            // The pages of this run, and those an earlier run made that --skip-existing kept.
+            let pages = outcomes.map { conversion -> ImageReport? in
+                if case .converted(let report)? = conversion?.outcome { return report }
+                return conversion?.earlierReport
+            }
+            do {
+                try writeContactSheet(to: contactSheetPath, pages: pages)
+            } catch {
+                onNote(.batchFileNotWritten(error))
+                batchFileFailed = true
+            }
+        }
+        return Result(summary: summary, batchFileFailed: batchFileFailed)
+    }
+
+    /// Every photo's conversion, by input index (nil for a photo never started).
+    private func convertAll(isCancelled: @escaping @Sendable () -> Bool,
+                            onPhotoFinished: @escaping @Sendable (BatchInput, PageConversion) -> Void) -> [PageConversion?] {
+        let inputs = discovery.inputs
+        // Several workers: biggest photos first, so no big photo runs alone at the end.
+        let order = jobs > 1 ? largestFirstOrder(inputs) : Array(inputs.indices)
+        let (converters, layout, outputs, existing, jobs) = (converters, layout, outputs, existing, jobs)
+        let inOrder = runInParallel(
+            count: inputs.count, jobs: jobs, isCancelled: isCancelled,
+            work: { position in
+                let index = order[position]
+                var converter = converters[index]
+                // Cores no photo can use (fewer photos than jobs, the batch's last photos)
+                // split a photo's work.
+                converter.threads = threadsForPhoto(at: position, of: inputs.count, jobs: jobs)
+                return converter.convert(inputs[index], paths: ConversionPaths(layout: layout, index: index),
+                                         outputs: outputs, existing: existing)
+            },
+            onFinish: { position, conversion in onPhotoFinished(inputs[order[position]], conversion) })
+        var outcomes = [PageConversion?](repeating: nil, count: inputs.count)
+        for (position, outcome) in inOrder.enumerated() { outcomes[order[position]] = outcome }
+        return outcomes
+    }
+
+    /// The contact sheet of the photos with a page (converted now, or kept by
+    /// --skip-existing), in input order.
+    private func writeContactSheet(to path: String, pages: [ImageReport?]) throws {
+        var rows: [ContactSheet.Row] = []
+        for (index, page) in pages.enumerated() {
+            guard let report = page else { continue }
+            // A page a browser shows in <img>: the PNG, else the SVG (a PDF-only page is a link).
+            let written = report.pages ?? [report.page]
+            let shown = written.first { $0.hasSuffix(".png") } ?? written.first { $0.hasSuffix(".svg") } ?? report.page
+            rows.append(ContactSheet.Row(photoPath: discovery.inputs[index].path, pagePath: shown,
+                                         preset: report.preset, fillability: report.fillability,
+                                         faces: report.faces.count))
+        }
+        let html = ContactSheet(title: "LineArt contact sheet", rows: rows).html(sheetPath: path)
+        try AtomicFileWriter(createParentDirectories: true).write(Array(html.utf8), toPath: path)
+    }
+}
+
+/// What a batch has to say about itself, after its photos.
+public enum BatchNote: Sendable {
+    /// Every photo started has finished (a progress display can close); the batch files follow.
+    case photosDone
+    /// The booklet has fewer pages than the batch has photos (failed photos, and kept pages
+    /// made with other settings, are left out).
+    case bookletShort(path: String, pages: Int, photos: Int)
+    /// A path named that could not be used (it is a failure of the batch).
+    case unusableInput(InputDiscovery.Problem)
+    /// A file reached under a second path, converted once.
+    case duplicate(InputDiscovery.Duplicate)
+    /// The booklet, `report.json` or the contact sheet could not be written.
+    case batchFileNotWritten(any Error)
+}
+
+/// Writes the booklet: one PDF page per converted photo that has a drawing, in input order.
+/// - Returns: the number of pages written.
+/// - Throws: ``BookletNotWritten`` when no photo has a drawing (a PDF of no pages is one
+///   viewers refuse; an existing file is left as it was), or the writer's error.
+public func writeBooklet(to path: String, drawings: [VectorDrawing?], outputs: PageOutputs) throws -> Int {
+    let pages = drawings.compactMap { $0 }.map { drawing in
+        (drawing: drawing, layout: PageLayout(width: drawing.width, height: drawing.height,
+                                              size: outputs.page, marginMillimetres: outputs.marginMillimetres))
+    }
+    guard !pages.isEmpty else { throw BookletNotWritten(path: path, photos: drawings.count) }
+    try AtomicFileWriter(createParentDirectories: true).write(PDFWriter().write(pages: pages), toPath: path)
+    return pages.count
+}
+
+/// A booklet left unwritten because no photo of the batch has a page for it.
+public struct BookletNotWritten: Error, CustomStringConvertible {
+    public var path: String
+    /// The photos of the batch.
+    public var photos: Int
+
+    public var description: String {
+        photos == 0
+            ? "\(path): not written: no photos in the batch, and a PDF needs at least one page"
+            : "\(path): not written: 0 of \(photos) pages (failed photos, and kept pages made with other settings, are left out), and a PDF needs at least one page"
+    }
+}
