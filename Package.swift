@@ -42,9 +42,32 @@ let package = Package(
             path: "Presets",
             resources: builtinPresets.map { .embedInCode("\($0).json") }
         ),
+        // The library, in layers, lowest first; each target depends only on those above it here,
+        // so the compiler forbids cycles between them.
+        // Pixel buffers, geometry, orientation, row-band parallelism, platform helpers.
+        .target(name: "LineArtImage"),
+        // JPEG / PNG decode and encode, deflate, atomic file writes.
+        .target(
+            name: "LineArtCodecs",
+            dependencies: ["LineArtImage", "CImageCodecs", "CPixelKernels"]
+        ),
+        // The algorithms: preprocessing, extraction engines, morphology and labelling, regions,
+        // vector tracing and page output, faces. Functions of explicit parameters.
+        .target(
+            name: "LineArtAlgorithms",
+            dependencies: ["LineArtImage", "LineArtCodecs", "CPixelKernels"]
+        ),
+        // The pipeline: settings and presets, the staged pipeline, the fillability validator,
+        // the per-photo report.
+        .target(
+            name: "LineArtPipeline",
+            dependencies: ["LineArtImage", "LineArtCodecs", "LineArtAlgorithms", "LineArtPresets"]
+        ),
+        // Batch: input discovery, output layout, the run of a whole folder; tuning; benchmarking.
+        // Re-exports the layers below, so `import LineArtKit` is all the CLI or an app needs.
         .target(
             name: "LineArtKit",
-            dependencies: ["CImageCodecs", "CPixelKernels", "LineArtPresets"]
+            dependencies: ["LineArtImage", "LineArtCodecs", "LineArtAlgorithms", "LineArtPipeline"]
         ),
         .executableTarget(
             name: "lineart",

@@ -1,4 +1,8 @@
 import Foundation
+@testable import LineArtImage
+@testable import LineArtCodecs
+@testable import LineArtAlgorithms
+@testable import LineArtPipeline
 @testable import LineArtKit
 
 /// Reads `NAME.regions.png` back with the library's region-map reader

@@ -1,4 +1,8 @@
 import Foundation
+@testable import LineArtImage
+@testable import LineArtCodecs
+@testable import LineArtAlgorithms
+@testable import LineArtPipeline
 @testable import LineArtKit
 import Testing
 

@@ -1,5 +1,9 @@
 import Foundation
 import Testing
+@testable import LineArtImage
+@testable import LineArtCodecs
+@testable import LineArtAlgorithms
+@testable import LineArtPipeline
 @testable import LineArtKit
 
 /// A photo's report reaches its name only after its pages, whether the pages are written on

@@ -1,5 +1,9 @@
 import CImageCodecs
 import Foundation
+@testable import LineArtImage
+@testable import LineArtCodecs
+@testable import LineArtAlgorithms
+@testable import LineArtPipeline
 @testable import LineArtKit
 
 /// Test fixtures generated in memory with libjpeg / libpng through the shim.

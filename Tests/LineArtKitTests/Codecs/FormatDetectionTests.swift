@@ -1,5 +1,9 @@
 import Foundation
 import Testing
+@testable import LineArtImage
+@testable import LineArtCodecs
+@testable import LineArtAlgorithms
+@testable import LineArtPipeline
 @testable import LineArtKit
 
 @Suite struct FormatDetectionTests {

@@ -1,5 +1,9 @@
 import Foundation
 import Testing
+@testable import LineArtImage
+@testable import LineArtCodecs
+@testable import LineArtAlgorithms
+@testable import LineArtPipeline
 @testable import LineArtKit
 
 @Suite struct FaceDetectionTests {
@@ -11,7 +15,7 @@ import Testing
         let integral = integralImage(ByteImage(width: 6, height: 6, samples: samples))
         let corners = (0..<16).map { ($0 / 4) * 2 * 7 + ($0 % 4) * 2 }
         return integral.withUnsafeBufferPointer { s in
-            corners.withUnsafeBufferPointer { p in LineArtKit.lbpCode(s.baseAddress!, grid: p.baseAddress!) }
+            corners.withUnsafeBufferPointer { p in LineArtAlgorithms.lbpCode(s.baseAddress!, grid: p.baseAddress!) }
         }
     }
 

@@ -1,4 +1,8 @@
 import Testing
+@testable import LineArtImage
+@testable import LineArtCodecs
+@testable import LineArtAlgorithms
+@testable import LineArtPipeline
 @testable import LineArtKit
 
 /// `WholeNumbers` gives what `rounded(.down)`, `rounded()` and `UInt8(_:)` give.

@@ -1,4 +1,8 @@
 import Testing
+@testable import LineArtImage
+@testable import LineArtCodecs
+@testable import LineArtAlgorithms
+@testable import LineArtPipeline
 @testable import LineArtKit
 
 /// `markWithinDisk` against the exact distance transform it replaces.

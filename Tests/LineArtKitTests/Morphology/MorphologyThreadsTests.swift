@@ -1,4 +1,8 @@
 import Testing
+@testable import LineArtImage
+@testable import LineArtCodecs
+@testable import LineArtAlgorithms
+@testable import LineArtPipeline
 @testable import LineArtKit
 
 /// The row-band-parallel morphology gives the same pages whatever the thread count.

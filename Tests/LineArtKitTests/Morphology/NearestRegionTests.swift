@@ -1,4 +1,8 @@
 import Testing
+@testable import LineArtImage
+@testable import LineArtCodecs
+@testable import LineArtAlgorithms
+@testable import LineArtPipeline
 @testable import LineArtKit
 
 /// ``nearestRegionLabels(_:)`` (SSE2 seeds, then the flood) against the flood written out

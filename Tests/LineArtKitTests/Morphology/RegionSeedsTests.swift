@@ -1,5 +1,9 @@
 import CPixelKernels
 import Testing
+@testable import LineArtImage
+@testable import LineArtCodecs
+@testable import LineArtAlgorithms
+@testable import LineArtPipeline
 @testable import LineArtKit
 
 /// `cpk_region_seeds`, the SSE2 scan behind ``nearestRegionLabels(_:)``'s seeds: the labelled

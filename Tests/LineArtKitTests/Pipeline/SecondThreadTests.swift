@@ -1,4 +1,8 @@
 import Testing
+@testable import LineArtImage
+@testable import LineArtCodecs
+@testable import LineArtAlgorithms
+@testable import LineArtPipeline
 @testable import LineArtKit
 
 @Suite struct SecondThreadTests {

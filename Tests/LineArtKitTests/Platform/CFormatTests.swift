@@ -1,5 +1,8 @@
 import Foundation
 import Testing
+@testable import LineArtCodecs
+@testable import LineArtAlgorithms
+@testable import LineArtPipeline
 @testable import LineArtKit
 
 /// `String(cFormat:)` writes what Foundation's `String(format:)` wrote for the formats the

@@ -1,5 +1,9 @@
 import CPixelKernels
 import Testing
+@testable import LineArtImage
+@testable import LineArtCodecs
+@testable import LineArtAlgorithms
+@testable import LineArtPipeline
 @testable import LineArtKit
 
 /// ``AreaRowKernel/horizontalSums(_:rows:into:ringRows:)`` (the SSE2 kernel for RGB, then

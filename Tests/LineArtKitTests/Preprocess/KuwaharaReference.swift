@@ -1,3 +1,7 @@
+@testable import LineArtImage
+@testable import LineArtCodecs
+@testable import LineArtAlgorithms
+@testable import LineArtPipeline
 @testable import LineArtKit
 
 /// The straightforward two-buffer Kuwahara pass the streaming one replaced, kept to check

@@ -1,5 +1,9 @@
 import CPixelKernels
 import Testing
+@testable import LineArtImage
+@testable import LineArtCodecs
+@testable import LineArtAlgorithms
+@testable import LineArtPipeline
 @testable import LineArtKit
 
 /// The SSE2 kernel behind ``LabColor/convert(_:channels:into:pixels:)`` gives, bit for bit,

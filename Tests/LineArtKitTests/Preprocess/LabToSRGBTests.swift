@@ -1,4 +1,8 @@
 import Testing
+@testable import LineArtImage
+@testable import LineArtCodecs
+@testable import LineArtAlgorithms
+@testable import LineArtPipeline
 @testable import LineArtKit
 
 /// ``LabColor/srgb(l:a:b:)`` is the inverse of ``LabColor/labFromSRGB(_:threads:)``.

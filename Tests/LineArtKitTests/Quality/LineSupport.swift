@@ -1,3 +1,7 @@
+@testable import LineArtImage
+@testable import LineArtCodecs
+@testable import LineArtAlgorithms
+@testable import LineArtPipeline
 @testable import LineArtKit
 
 /// Line support: how much of a page's drawn line lies on a real colour edge of its photo,

@@ -1,5 +1,9 @@
 import Foundation
 import Testing
+@testable import LineArtImage
+@testable import LineArtCodecs
+@testable import LineArtAlgorithms
+@testable import LineArtPipeline
 @testable import LineArtKit
 
 /// The report's placement against what the SVG, PDF and PNG writers actually draw.

@@ -1,5 +1,8 @@
 import Foundation
 import Testing
+@testable import LineArtCodecs
+@testable import LineArtAlgorithms
+@testable import LineArtPipeline
 @testable import LineArtKit
 
 /// ``RankPageFolders`` clears the rank folders an earlier tuning run left, and only those

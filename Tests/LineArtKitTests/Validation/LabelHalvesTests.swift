@@ -1,4 +1,8 @@
 import Testing
+@testable import LineArtImage
+@testable import LineArtCodecs
+@testable import LineArtAlgorithms
+@testable import LineArtPipeline
 @testable import LineArtKit
 
 /// ``label(_:connectivity:threads:where:)`` gives the same map with the rows' halves on two

@@ -3,6 +3,10 @@ import Foundation
 import FoundationXML
 #endif
 import Testing
+@testable import LineArtImage
+@testable import LineArtCodecs
+@testable import LineArtAlgorithms
+@testable import LineArtPipeline
 @testable import LineArtKit
 
 @Suite struct SVGWriterTests {

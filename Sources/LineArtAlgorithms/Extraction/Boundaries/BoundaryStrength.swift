@@ -1,0 +1,108 @@
+import LineArtImage
+
+/// How strongly the photo changes across each pixel: the evidence a boundary runs there.
+///
+/// Brightness and colour gradients of CIE L*a*b* at several scales (Gaussian derivatives,
+/// each scale normalised so that a step of ΔE 10 reads 10 whatever the scale), averaged,
+/// then inhibited by their own surround (``surroundInhibited(_:surroundOf:sigma:strength:)``):
+/// an edge among many edges (grass, gravel, fur) is texture, an edge with a quiet surround is
+/// an outline. Besides the magnitude it keeps the rate of change along x and along y, so a
+/// border between two pixels side by side is weighed by the change *across* it (see
+/// ``RegionBorders``): a cut along a thin limb, where the change runs the other way, is weak.
+public struct BoundaryStrength: Sendable {
+    public let width: Int
+    public let height: Int
+    /// Multi-scale colour gradient magnitude after surround inhibition, in ΔE*ab.
+    public var magnitude: [Float]
+    /// The part of ``magnitude`` that changes along x (weighs borders between columns).
+    public var alongX: [Float]
+    /// The part of ``magnitude`` that changes along y (weighs borders between rows).
+    public var alongY: [Float]
+}
+
+/// The parameters of ``boundaryStrength(_:parameters:threads:)``.
+public struct BoundaryStrengthParameters: Sendable, Equatable {
+    /// Gaussian derivative scales in working pixels; fine scales place lines, coarse ones
+    /// see soft and textured boundaries.
+    public var scales: [Float]
+    /// Weight of a* and b* against L* (1 = plain ΔE*ab).
+    public var chromaWeight: Float
+    /// Surround inhibition factor α (0 = none) and its Gaussian scale in working pixels.
+    public var surroundStrength: Float
+    public var surroundSigma: Float
+
+    public init(scales: [Float], chromaWeight: Float, surroundStrength: Float, surroundSigma: Float) {
+        self.scales = scales
+        self.chromaWeight = chromaWeight
+        self.surroundStrength = surroundStrength
+        self.surroundSigma = surroundSigma
+    }
+}
+
+/// The ``BoundaryStrength`` of an L*a*b* image (3 interleaved channels).
+public func boundaryStrength(_ lab: FloatImage, parameters: BoundaryStrengthParameters,
+                             threads: Int = 1) -> BoundaryStrength {
+    precondition(lab.channels == 3, "boundary strength needs L*a*b*")
+    let w = lab.width, h = lab.height, n = w * h
+    var magnitude = [Float](repeating: 0, count: n)
+    var alongX = [Float](repeating: 0, count: n)
+    var alongY = [Float](repeating: 0, count: n)
+    guard w > 2, h > 2, !parameters.scales.isEmpty else {
+        return BoundaryStrength(width: w, height: h, magnitude: magnitude, alongX: alongX, alongY: alongY)
+    }
+    let chroma2 = parameters.chromaWeight * parameters.chromaWeight
+    // A central difference of a Gaussian-blurred unit step peaks at 1/(σ√2π) per pixel.
+    let perScale = parameters.scales.map { ($0, (2 * Float.pi).squareRoot() * max($0, 0.5) / Float(parameters.scales.count)) }
+    for (sigma, norm) in perScale {
+        let blurred = gaussianBlur(lab, sigma: sigma)
+        blurred.samples.withUnsafeBufferPointer { s in
+            magnitude.withUnsafeMutableBufferPointer { m in
+            alongX.withUnsafeMutableBufferPointer { ax in
+            alongY.withUnsafeMutableBufferPointer { ay in
+                let shared = (SharedMutablePointer(base: m.baseAddress!), SharedMutablePointer(base: ax.baseAddress!),
+                              SharedMutablePointer(base: ay.baseAddress!))
+                forEachRowBand(rows: h, threads: threads) { rows in
+                    let (m, ax, ay) = (shared.0.base, shared.1.base, shared.2.base)
+                    for y in rows {
+                        let up = max(0, y - 1) * w, down = min(h - 1, y + 1) * w, row = y * w
+                        for x in 0..<w {
+                            let left = row + max(0, x - 1), right = row + min(w - 1, x + 1)
+                            var gxx: Float = 0, gyy: Float = 0
+                            for c in 0..<3 {
+                                let gx = 0.5 * (s[right * 3 + c] - s[left * 3 + c])
+                                let gy = 0.5 * (s[(down + x) * 3 + c] - s[(up + x) * 3 + c])
+                                let weight: Float = c == 0 ? 1 : chroma2
+                                gxx += weight * gx * gx
+                                gyy += weight * gy * gy
+                            }
+                            // Across a border between columns the change along x counts in full
+                            // up to 45 degrees off the border's normal: a diagonal boundary's
+                            // staircase weighs as much as a straight one, a cut along the
+                            // gradient (a limb's width) next to nothing.
+                            let i = row + x, g = (gxx + gyy).squareRoot()
+                            m[i] += norm * g
+                            ax[i] += norm * min(g, (2 * gxx).squareRoot())
+                            ay[i] += norm * min(g, (2 * gyy).squareRoot())
+                        }
+                    }
+                }
+            }
+            }
+            }
+        }
+    }
+    var strength = BoundaryStrength(width: w, height: h, magnitude: magnitude, alongX: alongX, alongY: alongY)
+    if parameters.surroundStrength > 0, parameters.surroundSigma > 0 {
+        let plane = FloatImage(width: w, height: h, channels: 1, samples: magnitude)
+        let inhibited = surroundInhibited(plane, surroundOf: plane, sigma: parameters.surroundSigma,
+                                          strength: parameters.surroundStrength).samples
+        // The directional parts keep their share of what is left.
+        for i in 0..<n {
+            let kept = magnitude[i] > 0 ? inhibited[i] / magnitude[i] : 0
+            strength.alongX[i] *= kept
+            strength.alongY[i] *= kept
+        }
+        strength.magnitude = inhibited
+    }
+    return strength
+}

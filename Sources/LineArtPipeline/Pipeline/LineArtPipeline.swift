@@ -1,0 +1,232 @@
+import LineArtImage
+import LineArtAlgorithms
+
+/// The staged pipeline: preprocess → extract → post-process → validate.
+///
+/// Decoding and encoding belong to ``PhotoConverter``; this type works on pixels,
+/// so tests and benchmarks can drive each stage directly.
+public struct LineArtPipeline: Sendable {
+    public let preset: LineArtPreset
+    public var settings: LineArtSettings { preset.settings }
+    let engine: any ExtractionEngine
+    /// Threads one photo may use for its row-band-parallel steps (1 = the calling thread).
+    /// Batches set it to the cores left idle by photo-level parallelism; results do not depend on it.
+    public var threads = 1
+    /// Whether a run also measures each paper region's colour in the photo
+    /// (``PipelineResult/regionColours``, one more pass over the labels), which only region
+    /// maps report; off, the result has none.
+    public var measuresRegionColours = false
+
+    /// - Throws: ``SettingsError`` when a setting is out of range or the engine is unknown.
+    public init(preset: LineArtPreset) throws(SettingsError) {
+        try preset.settings.validate()
+        guard let engine = ExtractionEngines.named(preset.settings.engine) else {
+            throw .invalidValue(field: "engine", value: preset.settings.engine,
+                                expected: "one of " + ExtractionEngines.names.joined(separator: ", "))
+        }
+        self.preset = preset
+        self.engine = engine
+    }
+
+    /// The validator for this preset's targets and minimum region area.
+    public var validator: FillabilityValidator {
+        FillabilityValidator(targets: preset.profile.targets, minRegionArea: settings.minRegionArea)
+    }
+
+    /// Converts an upright photo (RGB or gray) to line art and validates it. The photo's
+    /// pixels are released once preprocessed (when the caller passed its last reference:
+    /// ``DecodedImage/takePixels()``), so the later stages reuse their memory.
+    public func run(_ photo: consuming ByteImage) -> PipelineResult {
+        var timings = StageTimings()
+        let prepared = timed(&timings.preprocess) { preprocess(photo) }
+        _ = consume photo
+        return run(prepared, timings: timings)
+    }
+
+    /// The stages after preprocessing, timed into `timings`.
+    private func run(_ prepared: PreprocessedImage, timings: StageTimings) -> PipelineResult {
+        var timings = timings
+        let (lines, faces, source) = timed(&timings.extract) { extractAndDetectFaces(prepared) }
+        let page = timed(&timings.postprocess) {
+            source == .drawing
+                ? postprocessDrawing(lines)
+                : drawFaceFeatures(on: postprocess(lines), prepared, faces: faces)
+        }
+        let (analysis, colours) = timed(&timings.validate) {
+            var context = SuggestionContext(preset)
+            if source == .drawing {  // traced lines are gap-closed, and no segments are merged
+                context.segmentBoundaries = false
+                context.regionTarget = 0
+            }
+            let analysis = validator.analyze(page, suggestionContext: context)
+            return (analysis, measuresRegionColours ? LineArtAlgorithms.regionColours(analysis.regions, lab: prepared.lab) : nil)
+        }
+        return PipelineResult(lineArt: page, analysis: analysis, faces: faces, lineSource: source, timings: timings,
+                              regionColours: colours)
+    }
+
+    /// Stage 1: resize to `maxDimension`, blur, contrast curve, denoise.
+    public func preprocess(_ photo: ByteImage) -> PreprocessedImage {
+        var options = PreprocessOptions(settings)
+        options.threads = threads
+        return LineArtAlgorithms.preprocess(photo, options: options)
+    }
+
+    /// Stage 2: the preset's extraction engine; 1-px-ish lines, 0 on 255.
+    public func extract(_ image: PreprocessedImage) -> ByteImage {
+        engine.extract(image, parameters: ExtractionParameters(settings, targets: preset.profile.targets),
+                       threads: threads)
+    }
+
+    /// Stage 3, in this order: seal micro-gaps (closing, kernel 1); close larger gaps
+    /// (kernel `largeGapKernel`) when `closeLargeGaps`; thicken to `thickness`; hard
+    /// threshold; erase ink specks under `minSpeckArea`; when `simplifyRegions`, merge
+    /// paper regions under `minRegionArea` into their neighbours. When the engine draws
+    /// only region boundaries, which have no gaps, the two closings are skipped, strips of
+    /// paper narrower than two strokes merge too, and the ink that then separates nothing
+    /// is erased.
+    public func postprocess(_ lines: ByteImage) -> ByteImage {
+        let boundaries = engine.drawsRegionBoundaries
+        var page = closedAndThickened(lines, closingGaps: !boundaries)
+        if settings.simplifyRegions {
+            page = mergeSmallRegions(page, minArea: settings.minRegionArea, thickness: settings.thickness,
+                                     keepShare: smallShapeShare, fillBelow: settings.minSpeckArea,
+                                     minPaperWidth: boundaries ? 2 * settings.thickness : 0,
+                                     eraseLooseInk: boundaries, threads: threads)
+        }
+        return page
+    }
+
+    /// The first steps of ``postprocess(_:)``: micro-gaps sealed and larger gaps closed
+    /// (when `closingGaps`), strokes thickened, thresholded, ink specks under `minSpeckArea`
+    /// erased.
+    ///
+    /// The boundaries of an engine that segments (``ExtractionEngine/drawsRegionBoundaries``)
+    /// have no gaps: closing them only fills the paper where two lines run close or meet at
+    /// a sharp angle, leaving black wedges and blots on the page. Those pages skip it, and
+    /// the strips of paper between close lines merge away instead (`minPaperWidth`).
+    private func closedAndThickened(_ lines: ByteImage, closingGaps: Bool = true) -> ByteImage {
+        var page = lines
+        if closingGaps {
+            page = closeInkGaps(page, kernel: 1, threads: threads)
+            if settings.closeLargeGaps && settings.largeGapKernel > 1 {
+                page = closeInkGaps(page, kernel: settings.largeGapKernel, threads: threads)
+            }
+        }
+        page = thickenInk(page, to: settings.thickness, threads: threads)
+        page = hardThreshold(page)
+        return removeSmallObjects(page, minArea: settings.minSpeckArea, threads: threads)
+    }
+
+    /// Stages 2 and 2b: a line drawing's own outlines (``drawnOutlines(_:)``), or else the
+    /// engine's lines and the faces, one after the other.
+    func extractAndDetectFaces(_ image: PreprocessedImage) -> (lines: ByteImage, faces: [FaceBox], source: LineSource) {
+        if let outlines = drawnOutlines(image) { return (outlines, [], .drawing) }
+        return (extract(image), detectFaces(image), .engine)
+    }
+
+    /// Stage 2, for a picture drawn with dark outlines (``LineDrawing``): those outlines
+    /// as 1-px lines; nil for a photo (or planes made without ``PreprocessedImage/sharpLightness``).
+    public func drawnOutlines(_ image: PreprocessedImage) -> ByteImage? {
+        image.sharpLightness.flatMap { LineDrawing().outlinesIfDrawing($0, size: image.size) }
+    }
+
+    /// Stage 3 for a drawing's outlines: the gap closing, thickening and speck removal of
+    /// ``postprocess(_:)``, and paper pin-holes under `minSpeckArea` filled. No region is
+    /// merged: every shape the drawing outlines stays, however far below `minRegionArea`
+    /// (an eye, a fin), and so do its open strokes (a mouth). Merging a small region erases
+    /// the ink it shares with its neighbour, which is the drawing's own outline; tried with
+    /// regions under an eighth of `minRegionArea` merged, the toddler fish lost its eye and
+    /// two fins.
+    public func postprocessDrawing(_ lines: ByteImage) -> ByteImage {
+        mergeSmallRegions(closedAndThickened(lines), minArea: settings.minSpeckArea,
+                          thickness: settings.thickness, fillBelow: settings.minSpeckArea, threads: threads)
+    }
+
+    /// Stage 2b (when `faceFeatures`): frontal faces in the preprocessed lightness, upright
+    /// or leaning by up to about 25 degrees, at least ``minimumFaceSize(width:height:)``
+    /// pixels across (OpenCV's LBP frontal-face cascade, clusters of more than
+    /// ``faceNeighbours`` windows; see ``detectTiltedFaces(in:tilts:minSize:minNeighbours:threads:)``).
+    public func detectFaces(_ image: PreprocessedImage) -> [FaceBox] {
+        guard settings.faceFeatures else { return [] }
+        let minSize = minimumFaceSize(width: image.width, height: image.height)
+        guard min(image.width, image.height) >= minSize else { return [] }
+        return detectTiltedFaces(in: grayBytes(image.luminance), minSize: minSize,
+                                 minNeighbours: Self.faceNeighbours, threads: threads)
+    }
+
+    /// Stage 3b: eyes, nose and mouth of `faces` as open strokes (``FaceFeatureStrokes``).
+    public func drawFaceFeatures(on page: ByteImage, _ image: PreprocessedImage, faces: [FaceBox]) -> ByteImage {
+        FaceFeatureStrokes().draw(on: page, lightness: image.luminance, faces: faces, thickness: settings.thickness)
+    }
+
+    /// The smallest face whose features a page draws: a tenth of the page's longer side, and
+    /// 16 strokes across (smaller faces would turn into blots of ink).
+    func minimumFaceSize(width: Int, height: Int) -> Int {
+        max(16 * settings.thickness, max(width, height) / 10)
+    }
+
+    /// Windows a face needs behind it (OpenCV's `minNeighbors`, its default): textures that
+    /// pass the cascade once or twice (leaves, fur, brick) are not taken for faces.
+    static let faceNeighbours = 3
+
+    /// How many small regions a page may keep, per region of tappable size: half of what
+    /// the preset's tap target allows (`(1 − minTap) / minTap`), so a page keeps its spots
+    /// and eyes and still clears the target.
+    var smallShapeShare: Double {
+        let minTap = preset.profile.targets.minTap
+        return minTap > 0 ? 0.75 * (1 - minTap) / minTap : 0
+    }
+}
+
+/// What the pipeline made of one photo.
+public struct PipelineResult: Sendable {
+    /// The page: 1 channel, 0 ink, 255 paper, at the working size.
+    public var lineArt: ByteImage
+    /// The fillability result and the paper regions it was computed from.
+    public var analysis: FillabilityAnalysis
+    /// The faces whose features the page draws, in pixels of the page.
+    public var faces: [FaceBox]
+    /// Where the page's lines come from: the extraction engine, or a drawing's own outlines.
+    public var lineSource: LineSource
+    /// Preprocess, extract, post-process and validate times (decode and encode are 0).
+    public var timings: StageTimings
+    /// The photo's colour in each paper region (``regionColours(_:lab:)``), label `k` at
+    /// index `k - 1`, when the pipeline ``LineArtPipeline/measuresRegionColours``; nil when
+    /// it does not, or when the page and the preprocessed photo differ in size.
+    public var regionColours: [SRGBColour]?
+
+    public var fillability: FillabilityResult { analysis.result }
+}
+
+/// Where a page's lines come from.
+public enum LineSource: String, Sendable, Equatable, Codable {
+    /// The preset's extraction engine (a photo).
+    case engine
+    /// The outlines of a picture drawn with dark lines (``LineDrawing``).
+    case drawing
+}
+
+extension FillabilityProfile {
+    /// The targets this profile stands for.
+    public var targets: FillabilityTargets {
+        switch self {
+        case .standard: return .standard
+        case .toddler: return .toddler
+        }
+    }
+}
+
+extension SuggestionContext {
+    /// The settings of `preset` the suggestions talk about; `segmentBoundaries` when their
+    /// engine draws the boundaries of a segmentation, and then the `regionTarget` in effect
+    /// for the preset's targets.
+    public init(_ preset: LineArtPreset) {
+        let settings = preset.settings
+        let segments = ExtractionEngines.named(settings.engine)?.drawsRegionBoundaries ?? false
+        self.init(settings: settings, segmentBoundaries: segments,
+                  regionTarget: segments ? settings.regionTarget : 0)
+    }
+}
+
+

@@ -1,0 +1,22 @@
+import LineArtAlgorithms
+
+/// How the settings map onto each stage's own options.
+extension PreprocessOptions {
+    public init(_ settings: LineArtSettings) {
+        self.init(maxDimension: settings.maxDimension, blurAmount: Float(settings.blurAmount),
+                  contrastBoost: Float(settings.contrastBoost), denoiseRadius: settings.denoise,
+                  denoisePasses: 1, enlargeSmallPhotos: true, trimMargins: true)
+    }
+}
+
+extension ExtractionParameters {
+    /// - Parameter targets: the page's region-count target; its maximum caps the regions
+    ///   engine's count unless `regionTarget` sets a lower cap (simpler pages). Nothing sets
+    ///   a floor: a photo with fewer shapes gives fewer regions.
+    public init(_ settings: LineArtSettings, targets: FillabilityTargets = .standard) {
+        self.init(contrastAdjustment: Float(settings.contrastAdjustment))
+        minRegionArea = settings.minRegionArea
+        lineWidth = settings.thickness
+        maxRegions = settings.regionTarget > 0 ? min(settings.regionTarget, targets.maxRegions) : targets.maxRegions
+    }
+}

@@ -1,0 +1,35 @@
+import LineArtImage
+
+/// Warnings about a page that converted but will disappoint: said in the photo's report
+/// (`warnings`) and, by `lineart convert`, on stderr.
+///
+/// - A photo enlarged 4 times or more (an icon, a thumbnail): the page is drawn from
+///   blown-up pixels and holds little detail.
+/// - A page less than 32 pixels across on one side (a photo far out of proportion, such as
+///   a 3x2000 strip): there is no room for regions.
+/// - A page without a single line (a uniform photo): there is nothing to color.
+public func pageWarnings(originalSize: ImageSize, pageSize: ImageSize, inkFraction: Double) -> [String] {
+    var warnings: [String] = []
+    let photoSide = max(originalSize.width, originalSize.height)
+    let pageSide = max(pageSize.width, pageSize.height)
+    if photoSide > 0, pageSide >= 4 * photoSide {
+        warnings.append("small photo (\(originalSize) px) enlarged \(pageSide / photoSide)x to \(pageSize): the page holds little detail")
+    }
+    if min(pageSize.width, pageSize.height) < 32 {
+        warnings.append("the page is only \(pageSize) px: the photo is too narrow for a coloring page")
+    }
+    if inkFraction == 0 {
+        warnings.append("blank page: no lines were found in the photo")
+    }
+    return warnings
+}
+
+/// Whether a decoder warning (``DecodedImage/warnings``) means part of the picture was lost:
+/// libjpeg fills damaged or missing image data with gray, and the page shows it, so
+/// `lineart convert` says these on stderr too. Other decoder warnings (libpng's "iCCP: known
+/// incorrect sRGB profile", the harmless "extraneous bytes before marker") stay in the
+/// report only.
+public func isLostImageDataWarning(_ warning: String) -> Bool {
+    warning.hasPrefix("Premature end of JPEG file")
+        || (warning.hasPrefix("Corrupt JPEG data") && !warning.contains("extraneous bytes"))
+}
