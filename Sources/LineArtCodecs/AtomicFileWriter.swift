@@ -194,7 +194,7 @@ public struct AtomicFileWriter: Sendable, Equatable {
 }
 
 /// Writes `bytes` to `url` with `AtomicFileWriter` (temp file, fsync, rename).
-public func writeAtomically(_ bytes: [UInt8], to url: URL, createParentDirectories: Bool = false) throws(CodecError) {
+package func writeAtomically(_ bytes: [UInt8], to url: URL, createParentDirectories: Bool = false) throws(CodecError) {
     try AtomicFileWriter(createParentDirectories: createParentDirectories).write(bytes, to: url)
 }
 

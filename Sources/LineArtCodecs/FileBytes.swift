@@ -103,7 +103,7 @@ package enum FileBytes {
 /// Why the file at `path` cannot be read whole, in words to follow "cannot read FILE: ":
 /// "no such file", "is a FIFO (named pipe), not a regular file", "permission denied";
 /// nil when it is a regular file this process may read.
-public func unreadableFileReason(atPath path: String) -> String? {
+package func unreadableFileReason(atPath path: String) -> String? {
     var info = stat()
     if stat(path, &info) != 0 { return errno == ENOENT ? "no such file" : AtomicFileWriter.reason(errno) }
     if let kind = FileBytes.specialFileKind(info.st_mode) { return "is a \(kind), not a regular file" }

@@ -8,7 +8,7 @@ import LineArtImage
 /// inclusion, so a larger edge set never loses a chain that a smaller one keeps. Labelling is
 /// an iterative stack-based flood fill, O(pixels).
 /// - Returns: the filtered edge map (255 = edge, 0 = none).
-public func removeShortChains(_ edges: ByteImage, minimumLength: Int, minimumExtent: Int = 0) -> ByteImage {
+package func removeShortChains(_ edges: ByteImage, minimumLength: Int, minimumExtent: Int = 0) -> ByteImage {
     guard minimumLength > 1 || minimumExtent > 1 else { return edges }
     let w = edges.width, h = edges.height, n = w * h
     var result = edges

@@ -77,7 +77,7 @@ public struct HysteresisThresholds: Sendable, Equatable {
 /// Iterative growth from the strong pixels with an explicit stack (no recursion), each pixel
 /// pushed at most once: O(pixels).
 /// - Returns: a 1-channel edge map, 255 = edge, 0 = not an edge.
-public func hysteresis(_ magnitude: FloatImage, thresholds: HysteresisThresholds) -> ByteImage {
+package func hysteresis(_ magnitude: FloatImage, thresholds: HysteresisThresholds) -> ByteImage {
     let w = magnitude.width, h = magnitude.height, ch = magnitude.channels
     let n = w * h
     var out = [UInt8](repeating: 0, count: n)

@@ -10,7 +10,7 @@ import LineArtImage
 /// asymmetry keeps exactly one pixel of a two-pixel plateau); otherwise it becomes 0.
 /// The one-pixel image border is always 0.
 /// - Returns: a 1-channel float image of the surviving magnitudes.
-public func nonMaximumSuppression(_ gradient: ColorGradient) -> FloatImage {
+package func nonMaximumSuppression(_ gradient: ColorGradient) -> FloatImage {
     let w = gradient.width, h = gradient.height
     var out = [Float](repeating: 0, count: w * h)
     guard w >= 3 && h >= 3 else { return Image(width: w, height: h, channels: 1, samples: out) }

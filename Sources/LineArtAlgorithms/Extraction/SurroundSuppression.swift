@@ -16,14 +16,14 @@ import LineArtImage
 ///   - magnitude: 1-channel gradient magnitude.
 ///   - sigma: surround scale σ_s in pixels (typically 4...8); `<= 0` returns the input.
 ///   - strength: inhibition factor α (0 = off; typically 1...3).
-public func surroundSuppressed(_ magnitude: FloatImage, sigma: Float, strength: Float) -> FloatImage {
+package func surroundSuppressed(_ magnitude: FloatImage, sigma: Float, strength: Float) -> FloatImage {
     surroundInhibited(magnitude, surroundOf: magnitude, sigma: sigma, strength: strength)
 }
 
 /// Inhibits `values` (e.g. the non-maximum-suppressed magnitude) by the surround of another
 /// plane (e.g. the full gradient magnitude): `max(0, values − α · G_σ * surroundSource)`.
 /// Zeros stay zero. Both planes are 1-channel and the same size.
-public func surroundInhibited(_ values: FloatImage, surroundOf source: FloatImage,
+package func surroundInhibited(_ values: FloatImage, surroundOf source: FloatImage,
                               sigma: Float, strength: Float) -> FloatImage {
     precondition(values.size == source.size && values.channels == 1 && source.channels == 1,
                  "planes must be 1-channel and the same size")

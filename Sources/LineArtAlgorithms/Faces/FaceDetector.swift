@@ -145,7 +145,7 @@ func groupWindows(_ windows: [(x: Int, y: Int, size: Int)], minNeighbours: Int) 
 }
 
 /// A lightness plane (`0...1`) as gray bytes (`0...255`, rounded), the detector's input.
-public func grayBytes(_ lightness: FloatImage) -> ByteImage {
+package func grayBytes(_ lightness: FloatImage) -> ByteImage {
     let n = lightness.samples.count
     let bytes = [UInt8](unsafeUninitializedCapacity: n) { out, initialized in
         lightness.samples.withUnsafeBufferPointer { l in

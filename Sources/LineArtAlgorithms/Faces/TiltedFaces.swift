@@ -10,7 +10,7 @@ import LineArtImage
 /// in a turned image is mapped back with its tilt. Where boxes of different searches overlap
 /// (centres closer than half the larger side) the one with more windows is kept.
 /// - Returns: the boxes, largest first.
-public func detectTiltedFaces(in gray: ByteImage, tilts: [Double] = [0, 15, -15], minSize: Int,
+package func detectTiltedFaces(in gray: ByteImage, tilts: [Double] = [0, 15, -15], minSize: Int,
                               minNeighbours: Int, threads: Int = 1) -> [FaceBox] {
     var found = [FaceBox]()
     let means = tilts.contains { $0 != 0 } ? PairMeans(gray) : nil

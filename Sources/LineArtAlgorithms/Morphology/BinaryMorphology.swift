@@ -27,7 +27,7 @@ import LineArtImage
 /// Grows the ink by `element`: a pixel becomes ink if the element placed on it (reflected)
 /// covers an ink pixel. See `StructuringElement` for the shapes. `threads` run row bands in
 /// parallel (the result does not depend on it), here and in the other operations below.
-public func dilateInk(_ mask: ByteImage, by element: StructuringElement, threads: Int = 1) -> ByteImage {
+package func dilateInk(_ mask: ByteImage, by element: StructuringElement, threads: Int = 1) -> ByteImage {
     precondition(mask.channels == 1, "morphology needs a 1-channel mask")
     switch element {
     case .square(let size):
@@ -43,7 +43,7 @@ public func dilateInk(_ mask: ByteImage, by element: StructuringElement, threads
 
 /// Shrinks the ink by `element`: an ink pixel stays ink only if the element placed on it
 /// covers nothing but ink (parts of the element outside the image are ignored).
-public func erodeInk(_ mask: ByteImage, by element: StructuringElement, threads: Int = 1) -> ByteImage {
+package func erodeInk(_ mask: ByteImage, by element: StructuringElement, threads: Int = 1) -> ByteImage {
     precondition(mask.channels == 1, "morphology needs a 1-channel mask")
     switch element {
     case .square(let size):
@@ -60,20 +60,20 @@ public func erodeInk(_ mask: ByteImage, by element: StructuringElement, threads:
 /// Closing of the ink: dilate ink, then erode ink with the same element. Seals gaps and
 /// fills notches narrower than the element; never removes ink (extensive) and is idempotent.
 /// With `.gapClosing(kernel: k)` it seals line gaps of up to `k` pixels.
-public func closeInk(_ mask: ByteImage, by element: StructuringElement, threads: Int = 1) -> ByteImage {
+package func closeInk(_ mask: ByteImage, by element: StructuringElement, threads: Int = 1) -> ByteImage {
     if element.isIdentity { return mask }
     return erodeInk(dilateInk(mask, by: element, threads: threads), by: element, threads: threads)
 }
 
 /// "Closing with kernel k": `closeInk(mask, by: .gapClosing(kernel: k))` — seals gaps of up
 /// to `k` pixels between line ends (kernel 0 = unchanged, kernel 1 = 1-px micro-gaps).
-public func closeInkGaps(_ mask: ByteImage, kernel: Int, threads: Int = 1) -> ByteImage {
+package func closeInkGaps(_ mask: ByteImage, kernel: Int, threads: Int = 1) -> ByteImage {
     closeInk(mask, by: .gapClosing(kernel: kernel), threads: threads)
 }
 
 /// Opening of the ink: erode ink, then dilate ink with the same element. Removes ink features
 /// the element does not fit in (thin strokes, specks); never adds ink; idempotent.
-public func openInk(_ mask: ByteImage, by element: StructuringElement, threads: Int = 1) -> ByteImage {
+package func openInk(_ mask: ByteImage, by element: StructuringElement, threads: Int = 1) -> ByteImage {
     if element.isIdentity { return mask }
     return dilateInk(erodeInk(mask, by: element, threads: threads), by: element, threads: threads)
 }

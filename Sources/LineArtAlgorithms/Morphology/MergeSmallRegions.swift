@@ -36,7 +36,7 @@ import LineArtImage
 ///     (the regions engine); a sketch's open strokes (the edges engine) would be lost.
 ///   - threads: threads for the row-band-parallel steps; the result does not depend on it.
 /// - Returns: pure 0/255 line art.
-public func mergeSmallRegions(_ lineArt: ByteImage, minArea: Int, thickness: Int,
+package func mergeSmallRegions(_ lineArt: ByteImage, minArea: Int, thickness: Int,
                               keepShare: Double = 0, fillBelow: Int = 0, minPaperWidth: Int = 0,
                               eraseLooseInk: Bool = false, threads: Int = 1) -> ByteImage {
     precondition(lineArt.channels == 1, "mergeSmallRegions needs a 1-channel image")

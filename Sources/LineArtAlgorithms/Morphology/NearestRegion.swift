@@ -8,7 +8,7 @@ import CPixelKernels
 /// - Returns: one label per pixel: a paper pixel keeps its own label, an ink pixel
 ///   gets its nearest region's label, and ink that no region reaches stays 0.
 ///   Ties go to the region whose flood arrived first in scan order.
-public func nearestRegionLabels(_ regions: LabelMap) -> [Int32] {
+package func nearestRegionLabels(_ regions: LabelMap) -> [Int32] {
     let width = regions.width, height = regions.height
     var owner = regions.labels
     guard width > 0, height > 0 else { return owner }

@@ -5,7 +5,7 @@ import LineArtImage
 /// Like scikit-image's `remove_small_objects` on the ink. `minArea <= 1` returns the
 /// input unchanged. Samples < 128 are ink; the output is pure 0/255. `threads` label the
 /// ink in row bands; the result does not depend on it.
-public func removeSmallObjects(_ lineArt: ByteImage, minArea: Int, threads: Int = 1) -> ByteImage {
+package func removeSmallObjects(_ lineArt: ByteImage, minArea: Int, threads: Int = 1) -> ByteImage {
     precondition(lineArt.channels == 1, "removeSmallObjects needs a 1-channel image")
     guard minArea > 1 else { return lineArt }
     let ink = label(lineArt, connectivity: .eight, threads: threads) {

@@ -10,7 +10,7 @@ import LineArtImage
 /// removes the marked pixels at once. Iterations stop when nothing changes. Outside the
 /// image counts as paper. Strokes keep their length and topology; their ends shorten by
 /// at most a pixel or two.
-public func thinInk(_ mask: ByteImage) -> ByteImage {
+package func thinInk(_ mask: ByteImage) -> ByteImage {
     precondition(mask.channels == 1, "thinning needs a 1-channel mask")
     let w = mask.width, h = mask.height
     guard w > 0, h > 0 else { return mask }

@@ -5,7 +5,7 @@ import LineArtImage
 /// Mean over a `(2r+1)`-wide window along x then along y, edges clamped (border pixel
 /// repeated), every channel of an interleaved image. Running sums in `Double`.
 /// - Parameter radius: window half-width in pixels; `0` returns the image unchanged.
-public func boxBlur(_ image: FloatImage, radius: Int) -> FloatImage {
+package func boxBlur(_ image: FloatImage, radius: Int) -> FloatImage {
     guard radius > 0, image.width > 0, image.height > 0 else { return image }
     let w = image.width, h = image.height, ch = image.channels
     var tmp = [Float](repeating: 0, count: image.samples.count)
@@ -59,7 +59,7 @@ private func runningMean(_ src: UnsafeBufferPointer<Float>, _ dst: UnsafeMutable
 /// of Gaussian filters by cascaded uniform filters"): each box has radius
 /// `round((sqrt(4σ² + 1) − 1) / 2)` so that the three variances add up to about σ².
 /// O(pixels) for any sigma; use `gaussianBlur` when exactness matters.
-public func approximateGaussianBlur(_ image: FloatImage, sigma: Float) -> FloatImage {
+package func approximateGaussianBlur(_ image: FloatImage, sigma: Float) -> FloatImage {
     guard sigma > 0 else { return image }
     // Three boxes of width 2r+1 have variance 3 · ((2r+1)² − 1) / 12 = r(r+1).
     let r = max(1, Int((((4 * sigma * sigma + 1).squareRoot() - 1) / 2).rounded()))

@@ -5,7 +5,7 @@ import LineArtImage
 /// Separable Gaussian blur.
 
 /// The normalised 1-D Gaussian kernel for `sigma`, radius `ceil(3σ)`; `[1]` for `sigma <= 0`.
-public func gaussianKernel(sigma: Float) -> [Float] {
+package func gaussianKernel(sigma: Float) -> [Float] {
     guard sigma > 0 else { return [1] }
     let radius = Int((3 * sigma).rounded(.up))
     var k = [Float](repeating: 0, count: 2 * radius + 1)
@@ -24,7 +24,7 @@ public func gaussianKernel(sigma: Float) -> [Float] {
 /// Kernel radius `ceil(3σ)`, weights normalised to sum 1, edges clamped
 /// (the border pixel is repeated). Horizontal pass then vertical pass.
 /// - Parameter sigma: standard deviation in pixels; `0` (or less) returns the image unchanged.
-public func gaussianBlur(_ image: FloatImage, sigma: Float) -> FloatImage {
+package func gaussianBlur(_ image: FloatImage, sigma: Float) -> FloatImage {
     guard sigma > 0, image.width > 0, image.height > 0 else { return image }
     let kernel = gaussianKernel(sigma: sigma)
     let r = kernel.count / 2

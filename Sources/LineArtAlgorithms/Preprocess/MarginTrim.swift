@@ -20,7 +20,7 @@ public struct Margins: Sendable, Equatable {
 /// on, such as a clear sky or a plain wall, is part of the picture) and the two lines after
 /// it differ from its last line by at least `step` in some channel's mean (a strip of
 /// tablecloth that shades gently into the rest is part of the picture too).
-public func uniformMargins(_ image: ByteImage, maxFraction: Double = 0.04, tolerance: Double = 12,
+package func uniformMargins(_ image: ByteImage, maxFraction: Double = 0.04, tolerance: Double = 12,
                            step: Double = 32) -> Margins {
     let width = image.width, height = image.height, ch = image.channels
     guard width >= 8, height >= 8 else { return Margins() }
@@ -65,7 +65,7 @@ public func uniformMargins(_ image: ByteImage, maxFraction: Double = 0.04, toler
 }
 
 /// `image` without its ``uniformMargins(_:maxFraction:tolerance:)`` (unchanged when it has none).
-public func trimmingUniformMargins(_ image: ByteImage) -> ByteImage {
+package func trimmingUniformMargins(_ image: ByteImage) -> ByteImage {
     trimming(image, margins: uniformMargins(image))
 }
 

@@ -20,7 +20,7 @@ public enum Polarity: String, Sendable, Equatable, CaseIterable {
 ///   - luminance: 1-channel plane with values in `0...1` (only channel 0 is read).
 ///   - borderFraction: width of the border frame as a fraction of the shorter side (default 0.05).
 ///   - tolerance: minimum border/interior difference to trust (default 0.02).
-public func detectPolarity(luminance: FloatImage, borderFraction: Float = 0.05,
+package func detectPolarity(luminance: FloatImage, borderFraction: Float = 0.05,
                            tolerance: Float = 0.02) -> Polarity {
     let w = luminance.width, h = luminance.height, ch = luminance.channels
     guard w > 0, h > 0 else { return .darkOnLight }

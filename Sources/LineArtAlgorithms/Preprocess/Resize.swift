@@ -19,7 +19,7 @@ import LineArtImage
 /// the short side is scaled by the same ratio and rounded (at least 1 pixel).
 /// Sizes already within `maxDimension` are returned unchanged (never upscale).
 /// - Precondition: `maxDimension >= 1`.
-public func fittedSize(_ size: ImageSize, maxDimension: Int) -> ImageSize {
+package func fittedSize(_ size: ImageSize, maxDimension: Int) -> ImageSize {
     precondition(maxDimension >= 1, "maxDimension must be at least 1")
     guard max(size.width, size.height) > maxDimension else { return size }
     let scaled = scaledToLongSide(size, maxDimension)
@@ -38,7 +38,7 @@ func scaledToLongSide(_ size: ImageSize, _ longSide: Int) -> ImageSize {
 /// Downscales by area averaging so that `max(width, height) <= maxDimension`.
 /// Returns the image unchanged when it already fits. Works for any channel count.
 /// Results are rounded to the nearest byte.
-public func resizeToFit(_ image: ByteImage, maxDimension: Int) -> ByteImage {
+package func resizeToFit(_ image: ByteImage, maxDimension: Int) -> ByteImage {
     let target = fittedSize(image.size, maxDimension: maxDimension)
     if target == image.size { return image }
     return areaResize(image, to: target)
@@ -58,19 +58,19 @@ public func resizeToFitAsFloat(_ image: ByteImage, maxDimension: Int, threads: I
 
 /// Area-averaging resize of bytes to an explicit size; rounds to the nearest byte.
 /// - Precondition: `size` is no larger than the input along either axis (downscale only) and at least 1x1.
-public func areaResize(_ image: ByteImage, to size: ImageSize) -> ByteImage {
+package func areaResize(_ image: ByteImage, to size: ImageSize) -> ByteImage {
     areaResample(image, to: size, from: { Double($0) }, to: { UInt8(min(255, max(0, $0.rounded()))) })
 }
 
 /// Area-averaging resize of bytes to an explicit size, keeping the exact mean as `Float`.
 /// - Precondition: `size` is no larger than the input along either axis (downscale only) and at least 1x1.
-public func areaResizeToFloat(_ image: ByteImage, to size: ImageSize) -> FloatImage {
+package func areaResizeToFloat(_ image: ByteImage, to size: ImageSize) -> FloatImage {
     areaResampleBytesToFloat(image, to: size)
 }
 
 /// Area-averaging resize of floats to an explicit size.
 /// - Precondition: `size` is no larger than the input along either axis (downscale only) and at least 1x1.
-public func areaResize(_ image: FloatImage, to size: ImageSize) -> FloatImage {
+package func areaResize(_ image: FloatImage, to size: ImageSize) -> FloatImage {
     areaResample(image, to: size, from: { Double($0) }, to: { Float($0) })
 }
 

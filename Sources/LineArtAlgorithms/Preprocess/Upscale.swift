@@ -6,7 +6,7 @@ import LineArtImage
 /// Every length setting of a preset (line thickness, gap kernels, minimum region area)
 /// is in working pixels, so scaling small photos up as well as large ones down gives the
 /// same page for the same picture whatever its resolution.
-public func workingSize(_ size: ImageSize, maxDimension: Int) -> ImageSize {
+package func workingSize(_ size: ImageSize, maxDimension: Int) -> ImageSize {
     precondition(maxDimension >= 1, "maxDimension must be at least 1")
     guard max(size.width, size.height) < maxDimension else { return fittedSize(size, maxDimension: maxDimension) }
     return scaledToLongSide(size, maxDimension)
@@ -14,7 +14,7 @@ public func workingSize(_ size: ImageSize, maxDimension: Int) -> ImageSize {
 
 /// Resizes to ``workingSize(_:maxDimension:)``: area averaging when shrinking
 /// (``resizeToFitAsFloat(_:maxDimension:threads:)``), bilinear interpolation when enlarging.
-public func resizeToWorkingSizeAsFloat(_ image: ByteImage, maxDimension: Int, threads: Int = 1) -> FloatImage {
+package func resizeToWorkingSizeAsFloat(_ image: ByteImage, maxDimension: Int, threads: Int = 1) -> FloatImage {
     let target = workingSize(image.size, maxDimension: maxDimension)
     guard target.width > image.width || target.height > image.height else {
         return resizeToFitAsFloat(image, maxDimension: maxDimension, threads: threads)
@@ -25,7 +25,7 @@ public func resizeToWorkingSizeAsFloat(_ image: ByteImage, maxDimension: Int, th
 /// Bilinear enlargement with pixel centres aligned (`source = (x + 0.5) · in/out − 0.5`,
 /// clamped at the borders), as `Float` in the input's 0...255 scale.
 /// - Precondition: `size` is at least the input size along both axes.
-public func bilinearUpscaleToFloat(_ image: ByteImage, to size: ImageSize) -> FloatImage {
+package func bilinearUpscaleToFloat(_ image: ByteImage, to size: ImageSize) -> FloatImage {
     precondition(size.width >= image.width && size.height >= image.height, "upscale only")
     let ch = image.channels
     let inW = image.width, inH = image.height

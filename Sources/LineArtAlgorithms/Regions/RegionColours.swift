@@ -11,7 +11,7 @@ import LineArtImage
 ///   - lab: the preprocessed photo, 3 channels, the same size as `regions`.
 /// - Returns: `count` colours, the colour of label `k` at index `k - 1`; nil when the sizes
 ///   differ.
-public func regionColours(_ regions: LabelMap, lab: FloatImage) -> [SRGBColour]? {
+package func regionColours(_ regions: LabelMap, lab: FloatImage) -> [SRGBColour]? {
     guard lab.channels == 3, lab.width == regions.width, lab.height == regions.height else { return nil }
     let n = regions.count
     var sums = [Double](repeating: 0, count: 3 * (n + 1))

@@ -27,7 +27,7 @@ public struct GridVertex: Sendable, Equatable, Hashable {
 /// - Returns: one loop per boundary, the corners in walking order, the start not repeated;
 ///   each loop lists every unit step's start (collinear corners included). Loops come in
 ///   row-major order of their first step.
-public func traceInkBoundaries(_ page: ByteImage) -> [[GridVertex]] {
+package func traceInkBoundaries(_ page: ByteImage) -> [[GridVertex]] {
     precondition(page.channels == 1, "traceInkBoundaries needs a 1-channel page")
     let w = page.width, h = page.height
     guard w > 0, h > 0 else { return [] }

@@ -91,7 +91,7 @@ public struct ClosedPath: Sendable, Equatable {
 
 /// Shoelace area of a closed polygon (last point joins the first); positive when it runs
 /// anticlockwise on screen (x right, y down), i.e. keeps its inside on its left.
-public func polygonSignedArea(_ points: [VectorPoint]) -> Double {
+package func polygonSignedArea(_ points: [VectorPoint]) -> Double {
     guard points.count >= 3 else { return 0 }
     var sum = 0.0
     var previous = points[points.count - 1]

@@ -169,7 +169,7 @@ public enum BatchNote: Sendable {
 /// - Returns: the number of pages written.
 /// - Throws: ``BookletNotWritten`` when no photo has a drawing (a PDF of no pages is one
 ///   viewers refuse; an existing file is left as it was), or the writer's error.
-public func writeBooklet(to path: String, drawings: [VectorDrawing?], outputs: PageOutputs) throws -> Int {
+package func writeBooklet(to path: String, drawings: [VectorDrawing?], outputs: PageOutputs) throws -> Int {
     let pages = drawings.compactMap { $0 }.map { drawing in
         (drawing: drawing, layout: PageLayout(width: drawing.width, height: drawing.height,
                                               size: outputs.page, marginMillimetres: outputs.marginMillimetres))

@@ -8,7 +8,7 @@ import Dispatch
 /// once per finished item, serialised (never two at once), in completion order.
 /// When `isCancelled` turns true, workers take no new items; items already
 /// started finish. Returns the outcomes by index (`nil` for items never started).
-public func runInParallel<Outcome: Sendable>(
+package func runInParallel<Outcome: Sendable>(
     count: Int,
     jobs: Int,
     isCancelled: @escaping @Sendable () -> Bool = { false },

@@ -8,7 +8,7 @@ import Glibc
 /// other workers idle; started first, it overlaps with many small photos and the workers
 /// finish close together. File size (following symbolic links) stands in for the work;
 /// files that cannot be read count as 0 and go last. Returns a permutation of the indices.
-public func largestFirstOrder(_ inputs: [BatchInput]) -> [Int] {
+package func largestFirstOrder(_ inputs: [BatchInput]) -> [Int] {
     let sizes = inputs.map { input -> Int64 in
         var info = stat()
         return stat(input.path, &info) == 0 ? Int64(info.st_size) : 0
@@ -31,7 +31,7 @@ public func largestFirstOrder(_ inputs: [BatchInput]) -> [Int] {
 ///   finish the batch's tail sooner.
 ///
 /// The pages do not depend on the thread count; only the time does.
-public func threadsForPhoto(at position: Int, of count: Int, jobs: Int) -> Int {
+package func threadsForPhoto(at position: Int, of count: Int, jobs: Int) -> Int {
     let workers = max(1, min(jobs, count))
     let even = max(1, jobs / workers)
     guard position >= workers else { return even }

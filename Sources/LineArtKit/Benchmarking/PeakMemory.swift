@@ -9,7 +9,7 @@ private let RUSAGE_SELF_WHO = __rusage_who_t(RUSAGE_SELF.rawValue)
 private let RUSAGE_SELF_WHO = RUSAGE_SELF
 #endif
 
-public func peakResidentBytes() -> Int {
+package func peakResidentBytes() -> Int {
     var usage = rusage()
     guard getrusage(RUSAGE_SELF_WHO, &usage) == 0 else { return 0 }
     #if os(Linux)

@@ -2,7 +2,7 @@
 /// file name inside `--output`. A preset's name is free text, so each `/` (and NUL) becomes
 /// `-` ("../x" gives "..-x-tuned.json", never a file above the folder), and a name too long
 /// for a file name (255 bytes) is cut at a character.
-public func tunedPresetFileName(baseName: String) -> String {
+package func tunedPresetFileName(baseName: String) -> String {
     let suffix = "-tuned.json"
     var name = ""
     for character in baseName {

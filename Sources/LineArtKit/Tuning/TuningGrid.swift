@@ -38,7 +38,7 @@ public struct GridAxis: Sendable, Equatable {
 /// The cartesian product of grid axes applied to a base: every combination, the last
 /// axis varying fastest (like nested loops in axis order). No axes gives just the base.
 /// - Throws: ``SettingsError`` when two axes name the same setting.
-public func cartesianProduct(_ axes: [GridAxis], base: LineArtSettings) throws(SettingsError) -> [LineArtSettings] {
+package func cartesianProduct(_ axes: [GridAxis], base: LineArtSettings) throws(SettingsError) -> [LineArtSettings] {
     var seen = Set<String>()
     for axis in axes where !seen.insert(axis.key).inserted {
         throw .malformedPreset("--grid \(axis.key) is given twice; list all its values in one --grid \(axis.key)=v1,v2")

@@ -34,7 +34,7 @@
 ///   - result: the measured page.
 ///   - context: the settings that produced it.
 /// - Returns: the suggestions, in rule order.
-public func fillabilitySuggestions(for result: FillabilityResult, context: SuggestionContext) -> [String] {
+package func fillabilitySuggestions(for result: FillabilityResult, context: SuggestionContext) -> [String] {
     var builder = SuggestionBuilder(context: context)
     let targets = result.targets
     let n = result.regionCount

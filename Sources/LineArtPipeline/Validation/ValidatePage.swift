@@ -21,7 +21,7 @@ public func validatePage(atPath path: String, preset: LineArtPreset, maxPixels: 
 /// with anti-aliased lines, scanned or drawn elsewhere) is almost all near-white or
 /// near-black, while a photo is mostly in between. More than 40% of the pixels in 32...223
 /// gives a warning, since the ink/paper split of such an image measures nothing useful.
-public func lineArtWarnings(_ gray: ByteImage) -> [String] {
+package func lineArtWarnings(_ gray: ByteImage) -> [String] {
     precondition(gray.channels == 1, "lineArtWarnings expects a gray image")
     guard gray.pixelCount > 0 else { return [] }
     var midTones = 0

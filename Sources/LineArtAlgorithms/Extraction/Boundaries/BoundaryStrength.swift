@@ -40,7 +40,7 @@ public struct BoundaryStrengthParameters: Sendable, Equatable {
 }
 
 /// The ``BoundaryStrength`` of an L*a*b* image (3 interleaved channels).
-public func boundaryStrength(_ lab: FloatImage, parameters: BoundaryStrengthParameters,
+package func boundaryStrength(_ lab: FloatImage, parameters: BoundaryStrengthParameters,
                              threads: Int = 1) -> BoundaryStrength {
     precondition(lab.channels == 3, "boundary strength needs L*a*b*")
     let w = lab.width, h = lab.height, n = w * h

@@ -9,7 +9,7 @@
 /// A plateau may split into several basins; the merging that follows joins them across
 /// their weak borders.
 /// - Returns: basin labels `0..<count`, row-major.
-public func watershedBasins(_ relief: [Float], width: Int, height: Int,
+package func watershedBasins(_ relief: [Float], width: Int, height: Int,
                             levels: Int = 1024) -> (labels: [Int32], count: Int) {
     let n = width * height
     precondition(relief.count == n, "relief must have width × height values")
