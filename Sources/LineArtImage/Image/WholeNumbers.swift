@@ -6,18 +6,18 @@
 /// even) in the low bits of the sum's significand; subtracting it again gives that whole
 /// number as a float.
 package enum WholeNumbers {
-    static let magic: Float = 12_582_912
+    @usableFromInline static let magic: Float = 12_582_912
 
     /// `v.rounded(.down)` for `v` in `[0, 2²²)`: `v` rounded to the nearest whole number,
     /// less one where that rounded up.
-    @inline(__always)
+    @inlinable @inline(__always)
     package static func floor(_ v: Float) -> Float {
         let r = (v + magic) - magic
         return r > v ? r - 1 : r
     }
 
     /// `v.rounded()` (halves away from zero) for `v` in `[0, 2²²)`; `v - ⌊v⌋` is exact there.
-    @inline(__always)
+    @inlinable @inline(__always)
     package static func rounded(_ v: Float) -> Float {
         let down = floor(v)
         return v - down >= 0.5 ? down + 1 : down
@@ -25,7 +25,7 @@ package enum WholeNumbers {
 
     /// `UInt8(whole)` for a whole number `whole` in `0...255`, read from the low bits of
     /// `whole + 1.5·2²³`.
-    @inline(__always)
+    @inlinable @inline(__always)
     package static func byte(_ whole: Float) -> UInt8 {
         UInt8(truncatingIfNeeded: (whole + magic).bitPattern)
     }
