@@ -63,7 +63,7 @@ public func fillabilitySuggestions(for result: FillabilityResult, context: Sugge
         var reason = "the page has \(n) regions, fewer than minRegions \(targets.minRegions)"
         if context.segmentBoundaries && (context.regionTarget == 0 || context.regionTarget >= targets.minRegions) {
             // The count is what the photo's boundaries give: say so rather than draw lines to reach it.
-            reason += " (the photo has \(n) distinct shapes at contrastAdjustment \(decimal(context.contrastAdjustment)); no line is drawn where the photo does not change)"
+            reason += " (the photo has \(n) distinct shapes at contrastAdjustment \(decimal(context.settings.contrastAdjustment)); no line is drawn where the photo does not change)"
         }
         builder.first(of: builder.fewerRegionsActions(minRegions: targets.minRegions), reason: reason)
     }
