@@ -53,7 +53,7 @@ extension LineArtSettings {
             .int("maxDimension", \.maxDimension, 256...1024, default: 768,
                  "Longest side of the working image in pixels: larger photos are area-averaged down to it, smaller ones enlarged to it, so line widths and region sizes mean the same on every photo. Larger keeps finer detail and more regions."),
             .double("contrastAdjustment", \.contrastAdjustment, 1.0...3.0, default: 2.0,
-                    "Scales the edge-detection thresholds derived from each photo (edges engine), or the scale of the first colour segmentation (regions engine, k = 90 x contrastAdjustment). Higher keeps fewer, stronger edges or coarser segments; lower keeps faint ones. On the regions engine the number of regions follows regionTarget more than this."),
+                    "Scales the edge-detection thresholds derived from each photo (edges engine), or the boundary strength a line needs (regions engine: a change of 2.2 x contrastAdjustment dE along the whole border). Higher keeps fewer, stronger lines; lower keeps fainter ones."),
             .int("thickness", \.thickness, 1...8, default: 2,
                  "Width of the final strokes in pixels at the working size."),
             .bool("closeLargeGaps", \.closeLargeGaps, default: true,
@@ -73,11 +73,11 @@ extension LineArtSettings {
             .int("denoise", \.denoise, 0...6, default: 3,
                  "Radius in pixels of the edge-preserving Kuwahara filter that flattens texture (grass, fur, hair) before extraction; 0 turns it off."),
             .choice("engine", \.engine, ["edges", "regions"], default: "edges",
-                    "Extraction engine: edges (colour-aware gradient, non-maximum suppression, hysteresis) or regions (graph-based colour segmentation, small segments merged, boundaries drawn: closed by construction)."),
+                    "Extraction engine: edges (colour-aware gradient, non-maximum suppression, hysteresis) or regions (boundary strength at three scales, watershed regions merged across weak borders, boundaries drawn: closed by construction)."),
             .bool("faceFeatures", \.faceFeatures, default: true,
                   "Find faces looking at the camera (at least a tenth of the page across, upright or leaning up to about 25 degrees) and draw their eyes, brows, nose and mouth as open strokes; the report lists the faces. Off: no face search."),
             .int("regionTarget", \.regionTarget, 0...1000, default: 0,
-                 "Regions engine: the page's level of detail, as the number of segments its merging keeps (the page ends with somewhat fewer regions, once segments too small to tap have joined a neighbour). Lower gives a simpler page of fewer, bigger shapes; higher, more detail, up to what the first segmentation finds (lower contrastAdjustment or raise maxDimension for more). 0: from the preset's fillability targets, 2.5 times the fewest regions they allow but at most a quarter of the way into their range (125 on a standard page, 15 on a toddler page)."),
+                 "Regions engine: the most regions a page may have, for simpler pages: the weakest borders keep merging until no more are left. It never adds lines: a photo with fewer shapes gives fewer regions (lower contrastAdjustment for fainter boundaries). 0: the maximum of the preset's fillability targets."),
         ]
     }
 

@@ -43,10 +43,10 @@ import Testing
         let passing = outcomes.filter(\.result.passes).count
         let mean = outcomes.map(\.result.score).reduce(0, +) / Double(max(1, outcomes.count))
         let table = outcomes.map { "\($0.file): \($0.result.passes ? "pass" : "fail") \(String(format: "%.3f", $0.result.score))" }
-        #expect(passing >= 11, "pages passing all four targets: \(passing)\n\(table.joined(separator: "\n"))")
-        #expect(mean >= 0.965, "mean score \(mean)\n\(table.joined(separator: "\n"))")
+        #expect(passing >= 3, "pages passing all four targets: \(passing)\n\(table.joined(separator: "\n"))")
+        #expect(mean >= 0.83, "mean score \(mean)\n\(table.joined(separator: "\n"))")
         for outcome in outcomes {
-            #expect(outcome.result.score >= 0.70, "\(outcome.file) score \(outcome.result.score)")
+            #expect(outcome.result.score >= 0.59, "\(outcome.file) score \(outcome.result.score)")
             #expect(outcome.result.tapUsability >= 0.5, "\(outcome.file) tap \(outcome.result.tapUsability)")
         }
 
@@ -70,14 +70,15 @@ import Testing
                 "regions on the page edge: \(fish.result.regionCount - fish.result.closedRegionCount) of \(fish.result.regionCount)")
 
         // Lines follow the photo: the mean share of each page's line within 2 px of a colour
-        // edge of at least 4 ΔE*ab per pixel (``LineSupport``, as docs/line-support.py). Lines
-        // drawn through flat colour, shading or a blurred backdrop to reach a region count
-        // lower it: 0.692 today, 0.688 before soft borders between segments off the page edge
-        // were merged (session 15), 0.673 with the object preset at the standard 125
-        // segments and 0.659 with the earlier target of 162 segments for every standard page.
+        // edge of at least 4 ΔE*ab per pixel (``LineSupport``, as docs/line-support.py), and
+        // every page's. 0.858 mean today (the cat lowest at 0.554); 0.692 when the regions
+        // engine merged to a region count and cut flat areas into cells to reach it.
         let support = outcomes.map(\.lineSupport).reduce(0, +) / Double(max(1, outcomes.count))
         let supportTable = outcomes.map { "\($0.file): \(String(format: "%.3f", $0.lineSupport))" }
-        #expect(support >= 0.69, "mean line support \(support)\n\(supportTable.joined(separator: "\n"))")
+        #expect(support >= 0.85, "mean line support \(support)\n\(supportTable.joined(separator: "\n"))")
+        for outcome in outcomes {
+            #expect(outcome.lineSupport >= 0.55, "\(outcome.file) line support \(outcome.lineSupport)")
+        }
 
         // One frontal face among the samples (the astronaut's); no texture is taken for one.
         let withFaces = outcomes.filter { !$0.faces.isEmpty }

@@ -134,13 +134,14 @@ struct SuggestionsTests {
     }
 
     @Test func theRegionsEnginesReportsSuggestNoGapSettings() throws {
-        // The camera page misses leak (docs/quality.md).
+        // The camera page misses its targets (docs/quality.md); none of the suggestions is a
+        // gap setting, which a segmentation's closed outlines ignore.
         let pipeline = try LineArtPipeline(preset: BuiltinPresets.named("portrait"))
         let decoded = try decodeImage(atPath: repositoryRoot.appendingPathComponent("SampleImages/camera.png").path,
                                       options: DecodeOptions(targetMaxDimension: pipeline.settings.maxDimension))
         let suggestions = pipeline.run(decoded.image).fillability.suggestions
-        #expect(suggestions.count == 1)
-        #expect(suggestions.first?.hasPrefix("lower contrastAdjustment to 2.2: the regions reached from the page corners") == true,
+        #expect(!suggestions.isEmpty)
+        #expect(!suggestions.contains { $0.contains("largeGapKernel") || $0.contains("closeLargeGaps") || $0.contains("thickness") },
                 "\(suggestions)")
     }
 }

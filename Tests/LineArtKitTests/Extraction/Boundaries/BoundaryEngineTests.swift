@@ -30,26 +30,29 @@ import Testing
     }()
 
     @Test func aDiscIsOneClosedOutline() {
-        let image = TestImages.lab(width: 160, height: 120) { x, y in
-            (x - 80) * (x - 80) + (y - 60) * (y - 60) < 30 * 30 ? (70, 20, 10) : (30, 0, 0)
+        // At 480 px across, the engine's scales are 1, 2 and 4 px.
+        let image = TestImages.lab(width: 480, height: 320) { x, y in
+            (x - 240) * (x - 240) + (y - 160) * (y - 160) < 60 * 60 ? (70, 20, 10) : (30, 0, 0)
         }
         let (page, count) = Self.regions(of: image)
         #expect(count == 2)
-        // The outline runs on the disc's rim: every ink pixel lies within 2 px of radius 30.
-        for y in 0..<120 {
-            for x in 0..<160 where page[x, y] < 128 {
-                let r = Double((x - 80) * (x - 80) + (y - 60) * (y - 60)).squareRoot()
-                #expect(abs(r - 30) <= 2.5)
+        // The outline runs on the disc's rim: every ink pixel lies within 2 px of radius 60.
+        var far = 0
+        for y in 0..<320 {
+            for x in 0..<480 where page[x, y] < 128 {
+                let r = Double((x - 240) * (x - 240) + (y - 160) * (y - 160)).squareRoot()
+                if abs(r - 60) > 2 { far += 1 }
             }
         }
+        #expect(far == 0)
     }
 
     @Test func noLineWhereThePhotoHasNoEdge() {
         // A flat field, a slow ramp across the page and fine noise: nothing a person would outline.
         var rng = SplitMix64(seed: 11)
-        let flat = TestImages.lab(width: 160, height: 120) { _, _ in (50, 5, 5) }
-        let ramp = TestImages.lab(width: 160, height: 120) { x, _ in (20 + Float(x) / 3, 0, 0) }
-        let noise = TestImages.lab(width: 160, height: 120) { _, _ in (50 + Float.random(in: -3...3, using: &rng), 0, 0) }
+        let flat = TestImages.lab(width: 480, height: 320) { _, _ in (50, 5, 5) }
+        let ramp = TestImages.lab(width: 480, height: 320) { x, _ in (20 + Float(x) / 8, 0, 0) }
+        let noise = TestImages.lab(width: 480, height: 320) { _, _ in (50 + Float.random(in: -3...3, using: &rng), 0, 0) }
         for image in [flat, ramp, noise] {
             let page = BoundaryEngine().extract(Self.prepared(image), parameters: Self.parameters, threads: 1)
             #expect(Self.ink(page) == 0)
@@ -57,36 +60,58 @@ import Testing
     }
 
     @Test func aFainterBoundaryNeedsALowerContrastSetting() {
-        // Two halves ΔE 4 apart: below the threshold of contrast 2 (6 ΔE), above that of 1 (3 ΔE).
-        let image = TestImages.lab(width: 160, height: 120) { x, _ in x < 80 ? (48, 0, 0) : (52, 0, 0) }
+        // Two halves ΔE 5 apart: below the threshold of contrast 3 (6.6 ΔE), above that of 1 (2.2 ΔE).
+        let image = TestImages.lab(width: 480, height: 320) { x, _ in x < 240 ? (47.5, 0, 0) : (52.5, 0, 0) }
         var faint = Self.parameters
+        faint.contrastAdjustment = 3
         #expect(Self.ink(BoundaryEngine().extract(Self.prepared(image), parameters: faint, threads: 1)) == 0)
         faint.contrastAdjustment = 1
         #expect(Self.ink(BoundaryEngine().extract(Self.prepared(image), parameters: faint, threads: 1)) > 100)
     }
 
+    /// Stability as the boundaries issue measures it: ink overlap (intersection over union)
+    /// after a 2 px dilation of both pages.
+    static func overlap(_ a: ByteImage, _ b: ByteImage) -> Double {
+        let da = dilateInk(a, radius: 2), db = dilateInk(b, radius: 2)
+        var both = 0, either = 0
+        for i in da.samples.indices {
+            let x = da.samples[i] < 128, y = db.samples[i] < 128
+            if x || y { either += 1 }
+            if x && y { both += 1 }
+        }
+        return either == 0 ? 1 : Double(both) / Double(either)
+    }
+
+    static func dilateInk(_ page: ByteImage, radius: Int) -> ByteImage {
+        var out = page
+        for y in 0..<page.height {
+            for x in 0..<page.width where page[x, y] < 128 {
+                for dy in -radius...radius {
+                    for dx in -radius...radius where (0..<page.width).contains(x + dx) && (0..<page.height).contains(y + dy) {
+                        out[x + dx, y + dy] = 0
+                    }
+                }
+            }
+        }
+        return out
+    }
+
     @Test func aMirroredPhotoGivesTheMirroredPage() {
-        let image = TestImages.lab(width: 150, height: 100) { x, y in
-            if (x - 50) * (x - 50) + (y - 50) * (y - 50) < 25 * 25 { return (70, 30, 0) }
-            if x > 95 && y > 20 && y < 80 { return (20, 0, -30) }
+        let image = TestImages.lab(width: 480, height: 320) { x, y in
+            if (x - 160) * (x - 160) + (y - 160) * (y - 160) < 80 * 80 { return (70, 30, 0) }
+            if x > 300 && y > 60 && y < 260 { return (20, 0, -30) }
             return (45, 0, 10)
         }
-        let mirrored = TestImages.lab(width: 150, height: 100) { x, y in
-            (image[149 - x, y, 0], image[149 - x, y, 1], image[149 - x, y, 2])
+        let mirrored = TestImages.lab(width: 480, height: 320) { x, y in
+            (image[479 - x, y, 0], image[479 - x, y, 1], image[479 - x, y, 2])
         }
         let engine = BoundaryEngine()
         let page = engine.extract(Self.prepared(image), parameters: Self.parameters, threads: 1)
         let back = engine.extract(Self.prepared(mirrored), parameters: Self.parameters, threads: 1)
-        var same = 0, either = 0
-        for y in 0..<100 {
-            for x in 0..<150 {
-                let a = page[x, y] < 128, b = back[149 - x, y] < 128
-                if a || b { either += 1 }
-                if a && b { same += 1 }
-            }
-        }
-        #expect(either > 0)
-        #expect(Double(same) / Double(either) > 0.6)   // 1-px lines: a pixel's shift halves the overlap
+        var unmirrored = back
+        for y in 0..<320 { for x in 0..<480 { unmirrored[x, y] = back[479 - x, y] } }
+        #expect(Self.ink(page) > 0)
+        #expect(Self.overlap(page, unmirrored) >= 0.8)
     }
 
     @Test func threadsDoNotChangeThePage() {
