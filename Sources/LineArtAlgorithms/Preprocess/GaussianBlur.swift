@@ -23,8 +23,9 @@ package func gaussianKernel(sigma: Float) -> [Float] {
 ///
 /// Kernel radius `ceil(3σ)`, weights normalised to sum 1, edges clamped
 /// (the border pixel is repeated). Horizontal pass then vertical pass.
+/// Rows are filtered in bands on up to `threads` threads; the result does not depend on them.
 /// - Parameter sigma: standard deviation in pixels; `0` (or less) returns the image unchanged.
-package func gaussianBlur(_ image: FloatImage, sigma: Float) -> FloatImage {
+package func gaussianBlur(_ image: FloatImage, sigma: Float, threads: Int = 1) -> FloatImage {
     guard sigma > 0, image.width > 0, image.height > 0 else { return image }
     let kernel = gaussianKernel(sigma: sigma)
     let r = kernel.count / 2
@@ -37,8 +38,10 @@ package func gaussianBlur(_ image: FloatImage, sigma: Float) -> FloatImage {
         // the first and last r pixels of each row use clamped reads.
         image.samples.withUnsafeBufferPointer { src in
             tmp.withUnsafeMutableBufferPointer { dst in
-                for y in 0..<h {
-                    let s = src.baseAddress! + y * rowLen, d = dst.baseAddress! + y * rowLen
+                let shared = SharedMutablePointer(base: dst.baseAddress!)
+                forEachRowBand(rows: h, threads: threads) { rows in
+                for y in rows {
+                    let s = src.baseAddress! + y * rowLen, d = shared.base + y * rowLen
                     let lo = min(r, w), hi = max(lo, w - r)          // interior pixels [lo, hi)
                     if hi > lo {
                         for i in 0..<k.count {
@@ -57,16 +60,20 @@ package func gaussianBlur(_ image: FloatImage, sigma: Float) -> FloatImage {
                         }
                     }
                 }
+                }
             }
         }
         tmp.withUnsafeBufferPointer { src in
             out.withUnsafeMutableBufferPointer { dst in
-                for y in 0..<h {
-                    let d = dst.baseAddress! + y * rowLen
-                    for i in 0..<k.count {
-                        let yy = min(h - 1, max(0, y + i - r))
-                        let wgt = k[i], s = src.baseAddress! + yy * rowLen
-                        for j in 0..<rowLen { d[j] += wgt * s[j] }
+                let shared = SharedMutablePointer(base: dst.baseAddress!)
+                forEachRowBand(rows: h, threads: threads) { rows in
+                    for y in rows {
+                        let d = shared.base + y * rowLen
+                        for i in 0..<k.count {
+                            let yy = min(h - 1, max(0, y + i - r))
+                            let wgt = k[i], s = src.baseAddress! + yy * rowLen
+                            for j in 0..<rowLen { d[j] += wgt * s[j] }
+                        }
                     }
                 }
             }

@@ -34,7 +34,8 @@ public struct BoundaryEngine: ExtractionEngine {
         let strengthParameters = BoundaryStrengthParameters(scales: [1, 2, 4].map { $0 * unit }, chromaWeight: 1.5,
                                                             surroundStrength: 1, surroundSigma: 6 * unit)
         let strength = boundaryStrength(rimmed, parameters: strengthParameters, threads: threads)
-        let relief = gaussianBlur(FloatImage(width: w, height: h, channels: 1, samples: strength.magnitude), sigma: unit)
+        let relief = gaussianBlur(FloatImage(width: w, height: h, channels: 1, samples: strength.magnitude), sigma: unit,
+                                  threads: threads)
         let (basins, basinCount) = watershedBasins(relief.samples, width: w, height: h)
         let threshold = Self.thresholdPerContrast * Double(max(0.1, parameters.contrastAdjustment))
         let (regions, _) = mergeWeakBorders(basins, count: basinCount, strength: strength, threshold: threshold,

@@ -54,7 +54,7 @@ package func boundaryStrength(_ lab: FloatImage, parameters: BoundaryStrengthPar
     // A central difference of a Gaussian-blurred unit step peaks at 1/(σ√2π) per pixel.
     let perScale = parameters.scales.map { ($0, (2 * Float.pi).squareRoot() * max($0, 0.5) / Float(parameters.scales.count)) }
     for (sigma, norm) in perScale {
-        let blurred = gaussianBlur(lab, sigma: sigma)
+        let blurred = gaussianBlur(lab, sigma: sigma, threads: threads)
         blurred.samples.withUnsafeBufferPointer { s in
             magnitude.withUnsafeMutableBufferPointer { m in
             alongX.withUnsafeMutableBufferPointer { ax in
