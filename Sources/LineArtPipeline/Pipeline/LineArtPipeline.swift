@@ -56,7 +56,6 @@ public struct LineArtPipeline: Sendable {
             var context = SuggestionContext(preset)
             if source == .drawing {  // traced lines are gap-closed, and no segments are merged
                 context.segmentBoundaries = false
-                context.regionTarget = 0
             }
             let analysis = validator.analyze(page, suggestionContext: context)
             return (analysis, measuresRegionColours ? LineArtAlgorithms.regionColours(analysis.regions, lab: prepared.lab) : nil)
@@ -224,8 +223,7 @@ extension SuggestionContext {
     public init(_ preset: LineArtPreset) {
         let settings = preset.settings
         let segments = ExtractionEngines.named(settings.engine)?.drawsRegionBoundaries ?? false
-        self.init(settings: settings, segmentBoundaries: segments,
-                  regionTarget: segments ? settings.regionTarget : 0)
+        self.init(settings: settings, segmentBoundaries: segments)
     }
 }
 

@@ -1,6 +1,6 @@
 /// The pipeline settings that produced a page, as far as fillability suggestions need
 /// them: the settings themselves (their ranges are those of ``LineArtSettings/specs``, so a
-/// suggestion never leaves them) and two facts the pipeline derives from them.
+/// suggestion never leaves them) and the one fact the pipeline derives from them.
 public struct SuggestionContext: Sendable, Equatable {
     /// The settings the page was made with.
     public var settings: LineArtSettings
@@ -10,11 +10,10 @@ public struct SuggestionContext: Sendable, Equatable {
     public var segmentBoundaries: Bool
     /// The cap on the regions engine's count (the `regionTarget` setting) on a
     /// segmentation's page; 0 when there is none, and the count is the photo's.
-    public var regionTarget: Int
+    public var regionTarget: Int { segmentBoundaries ? settings.regionTarget : 0 }
 
-    public init(settings: LineArtSettings, segmentBoundaries: Bool = false, regionTarget: Int = 0) {
+    public init(settings: LineArtSettings, segmentBoundaries: Bool = false) {
         self.settings = settings
         self.segmentBoundaries = segmentBoundaries
-        self.regionTarget = regionTarget
     }
 }

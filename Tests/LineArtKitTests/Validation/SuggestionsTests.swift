@@ -56,16 +56,16 @@ struct SuggestionsTests {
     @Test func regionTargetIsNamedWhenItHoldsTheCountDownOrUp() {
         var segments = Self.defaults
         segments.segmentBoundaries = true
-        segments.regionTarget = 20
+        segments.settings.regionTarget = 20
         let few = suggestions(FillabilityValidatorTests.framedGrid, .standard, minRegionArea: 100, segments)
         #expect(few == ["raise regionTarget to 125: the page has 25 regions, fewer than minRegions 50"])
 
         // With no cap, the count is the photo's: the reason says so.
-        segments.regionTarget = 0
+        segments.settings.regionTarget = 0
         let honest = suggestions(FillabilityValidatorTests.framedGrid, .standard, minRegionArea: 100, segments)
         #expect(honest == ["lower contrastAdjustment to 1.7: the page has 25 regions, fewer than minRegions 50 (the photo has 25 distinct shapes at contrastAdjustment 2; no line is drawn where the photo does not change)"])
 
-        segments.regionTarget = 40  // toddler: 100 regions, more than 30, and the merging kept 40
+        segments.settings.regionTarget = 40  // toddler: 100 regions, more than 30, and the merging kept 40
         let many = suggestions(FillabilityValidatorTests.fineGrid, .toddler, segments)
         #expect(many == ["lower regionTarget to 22: the page has 100 regions, more than maxRegions 30"])
 

@@ -26,14 +26,20 @@ public struct BoundaryEngine: ExtractionEngine {
     /// The strength a border needs to stay a line, per unit of `contrastAdjustment`, in ΔE*ab.
     static let thresholdPerContrast: Double = 2.2
 
+    /// The strength's parameters at 480 px of long side (`unit` 1), tuned on the BSDS dev
+    /// set: derivative scales 1, 2 and 4 px, a* and b* weighing 1.5, full surround
+    /// inhibition over 6 px.
+    static func strengthParameters(unit: Float) -> BoundaryStrengthParameters {
+        BoundaryStrengthParameters(scales: [1, 2, 4].map { $0 * unit }, chromaWeight: 1.5,
+                                   surroundStrength: 1, surroundSigma: 6 * unit)
+    }
+
     public func extract(_ image: PreprocessedImage, parameters: ExtractionParameters, threads: Int) -> ByteImage {
         let lab = image.lab, w = lab.width, h = lab.height
         guard w > 2, h > 2 else { return ByteImage(width: w, height: h, repeating: 255) }
         let unit = Float(max(w, h)) / 480
         let rimmed = replicatingEdgeRim(lab, depth: min(parameters.lineWidth, (max(w, h) + 99) / 100))
-        let strengthParameters = BoundaryStrengthParameters(scales: [1, 2, 4].map { $0 * unit }, chromaWeight: 1.5,
-                                                            surroundStrength: 1, surroundSigma: 6 * unit)
-        let strength = boundaryStrength(rimmed, parameters: strengthParameters, threads: threads)
+        let strength = boundaryStrength(rimmed, parameters: Self.strengthParameters(unit: unit), threads: threads)
         let relief = gaussianBlur(FloatImage(width: w, height: h, channels: 1, samples: strength.magnitude), sigma: unit,
                                   threads: threads)
         let (basins, basinCount) = watershedBasins(relief.samples, width: w, height: h)

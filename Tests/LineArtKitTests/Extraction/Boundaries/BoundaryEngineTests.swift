@@ -72,7 +72,7 @@ import Testing
     /// Stability as the boundaries issue measures it: ink overlap (intersection over union)
     /// after a 2 px dilation of both pages.
     static func overlap(_ a: ByteImage, _ b: ByteImage) -> Double {
-        let da = dilateInk(a, radius: 2), db = dilateInk(b, radius: 2)
+        let da = dilateInk(a, by: .square(size: 5)), db = dilateInk(b, by: .square(size: 5))
         var both = 0, either = 0
         for i in da.samples.indices {
             let x = da.samples[i] < 128, y = db.samples[i] < 128
@@ -80,20 +80,6 @@ import Testing
             if x && y { both += 1 }
         }
         return either == 0 ? 1 : Double(both) / Double(either)
-    }
-
-    static func dilateInk(_ page: ByteImage, radius: Int) -> ByteImage {
-        var out = page
-        for y in 0..<page.height {
-            for x in 0..<page.width where page[x, y] < 128 {
-                for dy in -radius...radius {
-                    for dx in -radius...radius where (0..<page.width).contains(x + dx) && (0..<page.height).contains(y + dy) {
-                        out[x + dx, y + dy] = 0
-                    }
-                }
-            }
-        }
-        return out
     }
 
     @Test func aMirroredPhotoGivesTheMirroredPage() {
