@@ -34,7 +34,7 @@ package func gaussianBlur(_ image: FloatImage, sigma: Float, threads: Int = 1) -
     var out = [Float](repeating: 0, count: image.samples.count)
     let rowLen = w * ch
     kernel.withUnsafeBufferPointer { k in
-        // Horizontal pass: per tap, a contiguous multiply-add over the row (vectorisable);
+        // Horizontal pass: per tap, a contiguous multiply-add over the row's interior;
         // the first and last r pixels of each row use clamped reads.
         image.samples.withUnsafeBufferPointer { src in
             tmp.withUnsafeMutableBufferPointer { dst in
@@ -45,8 +45,8 @@ package func gaussianBlur(_ image: FloatImage, sigma: Float, threads: Int = 1) -
                     let lo = min(r, w), hi = max(lo, w - r)          // interior pixels [lo, hi)
                     if hi > lo {
                         for i in 0..<k.count {
-                            let wk = k[i], shift = (i - r) * ch
-                            for j in (lo * ch)..<(hi * ch) { d[j] += wk * s[j + shift] }
+                            multiplyAdd(into: d + lo * ch, s + lo * ch + (i - r) * ch, weight: k[i],
+                                        count: (hi - lo) * ch)
                         }
                     }
                     for x in 0..<w where x < lo || x >= hi {
@@ -71,8 +71,7 @@ package func gaussianBlur(_ image: FloatImage, sigma: Float, threads: Int = 1) -
                         let d = shared.base + y * rowLen
                         for i in 0..<k.count {
                             let yy = min(h - 1, max(0, y + i - r))
-                            let wgt = k[i], s = src.baseAddress! + yy * rowLen
-                            for j in 0..<rowLen { d[j] += wgt * s[j] }
+                            multiplyAdd(into: d, src.baseAddress! + yy * rowLen, weight: k[i], count: rowLen)
                         }
                     }
                 }
