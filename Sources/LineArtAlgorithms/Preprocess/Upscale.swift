@@ -26,6 +26,16 @@ package func resizeToWorkingSizeAsFloat(_ image: ByteImage, maxDimension: Int, t
 /// clamped at the borders), as `Float` in the input's 0...255 scale.
 /// - Precondition: `size` is at least the input size along both axes.
 package func bilinearUpscaleToFloat(_ image: ByteImage, to size: ImageSize) -> FloatImage {
+    bilinearUpscale(image, to: size) { Float($0) }
+}
+
+/// Bilinear enlargement of a float image, as ``bilinearUpscaleToFloat(_:to:)``.
+package func bilinearUpscale(_ image: FloatImage, to size: ImageSize) -> FloatImage {
+    bilinearUpscale(image, to: size) { $0 }
+}
+
+private func bilinearUpscale<Sample>(_ image: Image<Sample>, to size: ImageSize,
+                                     _ value: (Sample) -> Float) -> FloatImage {
     precondition(size.width >= image.width && size.height >= image.height, "upscale only")
     let ch = image.channels
     let inW = image.width, inH = image.height
@@ -43,8 +53,8 @@ package func bilinearUpscaleToFloat(_ image: ByteImage, to size: ImageSize) -> F
                     let fx = xs.fraction[x]
                     let o = (y * outW + x) * ch
                     for c in 0..<ch {
-                        let a = Float(src[(row0 + x0) * ch + c]), b = Float(src[(row0 + x1) * ch + c])
-                        let d = Float(src[(row1 + x0) * ch + c]), e = Float(src[(row1 + x1) * ch + c])
+                        let a = value(src[(row0 + x0) * ch + c]), b = value(src[(row0 + x1) * ch + c])
+                        let d = value(src[(row1 + x0) * ch + c]), e = value(src[(row1 + x1) * ch + c])
                         let top = a + (b - a) * fx
                         let bottom = d + (e - d) * fx
                         dst[o + c] = top + (bottom - top) * fy

@@ -26,6 +26,13 @@ import Testing
         #expect(twice.samples == [0, 25, 75, 100])
     }
 
+    @Test func floatUpscaleMatchesTheByteUpscale() {
+        let bytes = ByteImage(width: 3, height: 2, channels: 2, samples: [0, 10, 200, 30, 90, 255, 7, 120, 60, 45, 250, 1])
+        let floats = FloatImage(width: 3, height: 2, channels: 2, samples: bytes.samples.map(Float.init))
+        let size = ImageSize(width: 7, height: 5)
+        #expect(bilinearUpscale(floats, to: size).samples == bilinearUpscaleToFloat(bytes, to: size).samples)
+    }
+
     @Test func preprocessEnlargesOnlyWhenAsked() {
         let photo = ByteImage(width: 100, height: 50, channels: 3, repeating: 128)
         #expect(preprocess(photo, options: PreprocessOptions(maxDimension: 300)).size == ImageSize(width: 100, height: 50))

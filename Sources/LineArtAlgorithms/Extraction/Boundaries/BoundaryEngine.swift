@@ -39,7 +39,11 @@ public struct BoundaryEngine: ExtractionEngine {
         guard w > 2, h > 2 else { return ByteImage(width: w, height: h, repeating: 255) }
         let unit = Float(max(w, h)) / 480
         let rimmed = replicatingEdgeRim(lab, depth: min(parameters.lineWidth, (max(w, h) + 99) / 100))
-        let strength = boundaryStrength(rimmed, parameters: Self.strengthParameters(unit: unit), threads: threads)
+        // The strength varies on the scale of its finest derivative (one unit), so it is measured
+        // at 480 px of long side and enlarged: the same field for a quarter of the work at 768 px.
+        let measured = areaResize(rimmed, to: fittedSize(rimmed.size, maxDimension: 480))
+        let strength = boundaryStrength(measured, parameters: Self.strengthParameters(unit: min(1, unit)),
+                                        threads: threads).enlarged(to: lab.size)
         let relief = gaussianBlur(FloatImage(width: w, height: h, channels: 1, samples: strength.magnitude), sigma: unit,
                                   threads: threads)
         let (basins, basinCount) = watershedBasins(relief.samples, width: w, height: h)

@@ -106,3 +106,16 @@ package func boundaryStrength(_ lab: FloatImage, parameters: BoundaryStrengthPar
     }
     return strength
 }
+
+extension BoundaryStrength {
+    /// The strength bilinearly enlarged to `size` (at least its own along both axes); the values
+    /// stay in ΔE*ab, since each scale reads a step's height whatever the pixel size.
+    func enlarged(to size: ImageSize) -> BoundaryStrength {
+        guard size.width != width || size.height != height else { return self }
+        func plane(_ samples: [Float]) -> [Float] {
+            bilinearUpscale(FloatImage(width: width, height: height, channels: 1, samples: samples), to: size).samples
+        }
+        return BoundaryStrength(width: size.width, height: size.height, magnitude: plane(magnitude),
+                                alongX: plane(alongX), alongY: plane(alongY))
+    }
+}

@@ -45,3 +45,22 @@ import Testing
         #expect(texture < outline / 4)
     }
 }
+
+@Suite struct BoundaryStrengthEnlargingTests {
+    @Test func anEnlargedStrengthKeepsItsValuesInDeltaE() {
+        // A vertical step of ΔE 20 measured at 40 px wide, enlarged to 100 px: the crest keeps
+        // its height and moves with the step, from x = 20 to x = 50.
+        let lab = FloatImage(width: 40, height: 8, channels: 3,
+                             samples: (0..<(40 * 8)).flatMap { i -> [Float] in [i % 40 < 20 ? 40 : 60, 0, 0] })
+        let measured = boundaryStrength(lab, parameters: BoundaryStrengthParameters(scales: [1], chromaWeight: 1,
+                                                                                   surroundStrength: 0, surroundSigma: 0))
+        let big = measured.enlarged(to: ImageSize(width: 100, height: 20))
+        #expect(big.width == 100 && big.height == 20 && big.magnitude.count == 2000)
+        let row = Array(big.magnitude[(10 * 100)..<(11 * 100)])
+        let crest = row.indices.max { row[$0] < row[$1] }!
+        #expect((48...51).contains(crest), "crest at \(crest)")
+        #expect(abs(row.max()! - measured.magnitude.max()!) < 0.15 * measured.magnitude.max()!)
+        #expect(big.alongY.allSatisfy { $0 < 1e-3 }, "no change along y")
+        #expect(measured.enlarged(to: ImageSize(width: 40, height: 8)).magnitude == measured.magnitude)
+    }
+}
