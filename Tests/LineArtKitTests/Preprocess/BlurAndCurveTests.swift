@@ -26,6 +26,31 @@ import LineArtKit
         #expect(out.samples != img.samples)
     }
 
+    /// The blur is the plain clamped separable convolution, to the last bit: taps summed in
+    /// order, rows then columns, on any width (not only multiples of the eight-lane steps).
+    @Test(arguments: [(Float(1), 1), (2.3, 3), (0.7, 2)])
+    func equalsThePlainConvolution(sigma: Float, threads: Int) {
+        var rng = SplitMix64(seed: 11)
+        let w = 29, h = 13, ch = 3
+        let img = FloatImage(width: w, height: h, channels: ch,
+                             samples: (0..<(w * h * ch)).map { _ in Float.random(in: 0...100, using: &rng) })
+        let k = gaussianKernel(sigma: sigma), r = k.count / 2
+        func convolve(_ s: [Float], along dx: Int, _ dy: Int) -> [Float] {
+            var out = [Float](repeating: 0, count: s.count)
+            for y in 0..<h { for x in 0..<w { for c in 0..<ch {
+                var acc: Float = 0
+                for i in 0..<k.count {
+                    let xx = min(w - 1, max(0, x + (i - r) * dx)), yy = min(h - 1, max(0, y + (i - r) * dy))
+                    acc += k[i] * s[(yy * w + xx) * ch + c]
+                }
+                out[(y * w + x) * ch + c] = acc
+            } } }
+            return out
+        }
+        let reference = convolve(convolve(img.samples, along: 1, 0), along: 0, 1)
+        #expect(gaussianBlur(img, sigma: sigma, threads: threads).samples == reference)
+    }
+
     @Test func sigmaZeroIsIdentity() {
         var rng = SplitMix64(seed: 3)
         let img = FloatImage(width: 9, height: 5, channels: 3,
