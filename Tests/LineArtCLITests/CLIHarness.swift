@@ -27,11 +27,30 @@ struct CLI {
         return process.finish()
     }
 
-    /// Starts `lineart args...`; call `finish()` to collect its output.
-    static func start(_ args: [String], in folder: URL? = nil, environment: [String: String] = [:]) throws -> Running {
+    /// Whether ``run(_:in:environment:unprivileged:)`` can run the tool as a user without
+    /// root's right to write anywhere: it is one already, or root can drop to `nobody`.
+    static let canRunUnprivileged = getuid() != 0 || FileManager.default.isExecutableFile(atPath: setpriv)
+    private static let setpriv = "/usr/bin/setpriv"
+
+    /// Runs `lineart args...` to completion.
+    /// - Parameters:
+    ///   - environment: variables set for this run, over the test's own.
+    ///   - unprivileged: under root, run as `nobody` (util-linux `setpriv`), so that file
+    ///     permissions apply as they do to a user; the files it reads must be world-readable.
+    static func run(_ args: [String], in folder: URL? = nil, environment: [String: String] = [:],
+                    unprivileged: Bool) throws -> Result {
+        guard unprivileged, getuid() == 0 else { return try run(args, in: folder, environment: environment) }
+        return try start(args, in: folder, environment: environment,
+                         launcher: [setpriv, "--reuid=65534", "--regid=65534", "--clear-groups"]).finish()
+    }
+
+    /// Starts `lineart args...` (behind `launcher`, a command and its arguments, when given);
+    /// call `finish()` to collect its output.
+    static func start(_ args: [String], in folder: URL? = nil, environment: [String: String] = [:],
+                      launcher: [String] = []) throws -> Running {
         let process = Process()
-        process.executableURL = binary
-        process.arguments = args
+        process.executableURL = launcher.first.map { URL(fileURLWithPath: $0) } ?? binary
+        process.arguments = launcher.isEmpty ? args : Array(launcher.dropFirst()) + [binary.path] + args
         if let folder { process.currentDirectoryURL = folder }
         if !environment.isEmpty {
             process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }

@@ -104,4 +104,5 @@ let benchmarks: @Sendable () -> Void = {
             blackHole(try encodeReportJSON(report))
         }
     }
+    morphologyBenchmarks()
 }

@@ -66,37 +66,3 @@ enum TestImages {
         return Float(e * 255)
     }
 }
-
-/// Minimal binary PPM (P6) / PGM (P5) reader and writer for looking at results.
-enum PNM {
-    static func read(_ url: URL) throws -> ByteImage {
-        let data = try Data(contentsOf: url)
-        let bytes = [UInt8](data)
-        var pos = 0
-        func token() -> String {
-            while pos < bytes.count {
-                if bytes[pos] == UInt8(ascii: "#") {
-                    while pos < bytes.count && bytes[pos] != 10 { pos += 1 }
-                } else if bytes[pos] == 32 || bytes[pos] == 10 || bytes[pos] == 13 || bytes[pos] == 9 {
-                    pos += 1
-                } else { break }
-            }
-            let start = pos
-            while pos < bytes.count && !(bytes[pos] == 32 || bytes[pos] == 10 || bytes[pos] == 13 || bytes[pos] == 9) { pos += 1 }
-            return String(decoding: bytes[start..<pos], as: UTF8.self)
-        }
-        let magic = token()
-        let w = Int(token())!, h = Int(token())!, maxv = Int(token())!
-        precondition(maxv == 255, "only 8-bit PNM")
-        pos += 1
-        let ch = magic == "P6" ? 3 : 1
-        return ByteImage(width: w, height: h, channels: ch, samples: Array(bytes[pos..<(pos + w * h * ch)]))
-    }
-
-    static func write(_ image: ByteImage, to url: URL) throws {
-        let header = "\(image.channels == 3 ? "P6" : "P5")\n\(image.width) \(image.height)\n255\n"
-        var data = Data(header.utf8)
-        data.append(contentsOf: image.samples)
-        try data.write(to: url)
-    }
-}
