@@ -15,22 +15,22 @@ import LineArtImage
 /// eigenvector (angle `½ atan2(2gxy, gxx − gyy)`). On Lab with weights (1, w, w) a red disc on a
 /// green background of equal luminance still has a strong edge, which a luminance-only
 /// gradient misses.
-public struct ColorGradient: Sendable {
-    public let width: Int
-    public let height: Int
+package struct ColorGradient: Sendable {
+    package let width: Int
+    package let height: Int
     /// `√λ₁`, row-major, one value per pixel (units of the input per pixel).
-    public var magnitude: [Float]
+    package var magnitude: [Float]
     /// Unit gradient direction (x component), sign arbitrary (a direction, not an orientation).
-    public var directionX: [Float]
+    package var directionX: [Float]
     /// Unit gradient direction (y component, y grows downward).
-    public var directionY: [Float]
+    package var directionY: [Float]
 
     /// Computes the Di Zenzo gradient of `image` with Scharr derivatives and clamped edges.
     /// - Parameters:
     ///   - image: interleaved float image, any channel count.
     ///   - channelWeights: weight of each channel in the tensor (default all 1); must have
     ///     `image.channels` entries.
-    public init(_ image: FloatImage, channelWeights: [Float]? = nil) {
+    package init(_ image: FloatImage, channelWeights: [Float]? = nil) {
         let w = image.width, h = image.height, ch = image.channels
         let weights = channelWeights ?? [Float](repeating: 1, count: ch)
         precondition(weights.count == ch, "one weight per channel")
@@ -102,7 +102,7 @@ public struct ColorGradient: Sendable {
     }
 
     /// Gradient angle in radians in `(-π/2, π/2]` at pixel (x, y).
-    public func angle(x: Int, y: Int) -> Float {
+    package func angle(x: Int, y: Int) -> Float {
         let i = y * width + x
         var a = atan2f(directionY[i], directionX[i])
         if a <= -Float.pi / 2 { a += Float.pi } else if a > Float.pi / 2 { a -= Float.pi }
@@ -110,5 +110,5 @@ public struct ColorGradient: Sendable {
     }
 
     /// The magnitude as a 1-channel float image.
-    public var magnitudeImage: FloatImage { Image(width: width, height: height, channels: 1, samples: magnitude) }
+    package var magnitudeImage: FloatImage { Image(width: width, height: height, channels: 1, samples: magnitude) }
 }

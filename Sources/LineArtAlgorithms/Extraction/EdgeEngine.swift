@@ -10,13 +10,13 @@ import LineArtImage
 /// `contrastAdjustment` (`HysteresisThresholds.derived`) → hysteresis (`hysteresis`) →
 /// removal of chains shorter than `minimumChainLength` or smaller than
 /// `minimumChainExtent` (`removeShortChains`) → 1-pixel lines, 0 (ink) on 255 (paper).
-public struct EdgeEngine: ExtractionEngine {
-    public let name = "edges"
+package struct EdgeEngine: ExtractionEngine {
+    package let name = "edges"
 
-    public init() {}
+    package init() {}
 
     /// One thread whatever `threads` says: no step here runs in row bands.
-    public func extract(_ image: PreprocessedImage, parameters: ExtractionParameters, threads: Int) -> ByteImage {
+    package func extract(_ image: PreprocessedImage, parameters: ExtractionParameters, threads: Int) -> ByteImage {
         let edges = edgeMap(image, parameters: parameters)
         var ink = edges
         ink.samples.withUnsafeMutableBufferPointer { s in
@@ -26,7 +26,7 @@ public struct EdgeEngine: ExtractionEngine {
     }
 
     /// The edge map before inversion: 255 = edge, 0 = none.
-    public func edgeMap(_ image: PreprocessedImage, parameters: ExtractionParameters) -> ByteImage {
+    package func edgeMap(_ image: PreprocessedImage, parameters: ExtractionParameters) -> ByteImage {
         let chroma = min(2, max(0, parameters.chromaWeight))
         let smoothed = gaussianBlur(image.lab, sigma: min(4, max(0, parameters.gradientSigma)))
         let gradient = ColorGradient(smoothed, channelWeights: [1, chroma, chroma])

@@ -4,7 +4,7 @@ import LineArtImage
 ///
 /// Engines are stateless values chosen by name (`ExtractionEngines.named("edges")`).
 /// The output is a 1-channel ink mask of the preprocessed size: 0 = ink line, 255 = paper.
-public protocol ExtractionEngine: Sendable {
+package protocol ExtractionEngine: Sendable {
     /// The name the settings use to pick this engine (lowercase, stable).
     var name: String { get }
     /// Extracts the ink mask, running row bands on up to `threads` threads (the result does
@@ -17,56 +17,56 @@ public protocol ExtractionEngine: Sendable {
 
 extension ExtractionEngine {
     /// Engines draw open strokes unless they say otherwise.
-    public var drawsRegionBoundaries: Bool { false }
+    package var drawsRegionBoundaries: Bool { false }
 
     /// ``extract(_:parameters:threads:)`` on the calling thread.
-    public func extract(_ image: PreprocessedImage, parameters: ExtractionParameters) -> ByteImage {
+    package func extract(_ image: PreprocessedImage, parameters: ExtractionParameters) -> ByteImage {
         extract(image, parameters: parameters, threads: 1)
     }
 }
 
 /// What the engines need. Each parameter is documented with its range and default.
-public struct ExtractionParameters: Sendable, Equatable {
+package struct ExtractionParameters: Sendable, Equatable {
     /// Edge selectivity, 1.0...3.0 (default 1.5). Higher keeps fewer, stronger edges.
     /// For the edge engine the high hysteresis threshold is the quantile
     /// `q = 1 - strongEdgeFraction / contrastAdjustment` of the non-zero NMS magnitudes.
-    public var contrastAdjustment: Float
+    package var contrastAdjustment: Float
     /// Fraction of the non-zero NMS magnitudes that seed edges when `contrastAdjustment == 1`,
     /// 0.01...0.9 (default 0.25).
-    public var strongEdgeFraction: Float
+    package var strongEdgeFraction: Float
     /// Low hysteresis threshold as a fraction of the high one, 0.05...1 (default 0.4).
-    public var lowThresholdRatio: Float
+    package var lowThresholdRatio: Float
     /// Gradient magnitude (ΔE*ab per pixel, Scharr-normalised) below which nothing is ever an
     /// edge, 0...50 (default 2). Keeps flat or noise-only images blank.
-    public var minimumMagnitude: Float
+    package var minimumMagnitude: Float
     /// Weight of a* and b* relative to L* in the colour structure tensor, 0...2 (default 1,
     /// plain ΔE*ab; 0 = luminance-only gradient).
-    public var chromaWeight: Float
+    package var chromaWeight: Float
     /// Edge chains (8-connected components of the edge map) with fewer pixels than this are
     /// dropped as texture stipple, 0...1000 (default 12 px at the working size).
-    public var minimumChainLength: Int
+    package var minimumChainLength: Int
     /// Gaussian σ (pixels) applied to the Lab planes before differentiation, 0...4 (default 1).
     /// The derivative scale: larger ignores finer detail.
-    public var gradientSigma: Float
+    package var gradientSigma: Float
     /// Surround-inhibition scale σ_s in pixels, 0...20 (default 6); see `surroundInhibited`.
-    public var surroundSigma: Float
+    package var surroundSigma: Float
     /// Surround-inhibition factor α, 0...3 (default 0.6; 0 = no texture suppression); see
     /// `surroundInhibited`. Higher removes more texture (fur, grass) but also more fine detail
     /// (facial features at small scale).
-    public var surroundStrength: Float
+    package var surroundStrength: Float
     /// Edge chains whose bounding box is smaller than this along both axes are dropped
     /// (small closed specks such as seeds and pores), 0...100 (default 8 px).
-    public var minimumChainExtent: Int
+    package var minimumChainExtent: Int
 
     /// Regions engine: the smallest tappable paper region in pixels (default 500).
-    public var minRegionArea: Int = 500
+    package var minRegionArea: Int = 500
     /// Regions engine: the stroke width the page will get, which eats into each region (default 2).
-    public var lineWidth: Int = 2
+    package var lineWidth: Int = 2
     /// Regions engine: the most regions a page may have (default 500); merging goes on
     /// past the boundary threshold until no more are left.
-    public var maxRegions: Int = 500
+    package var maxRegions: Int = 500
 
-    public init(contrastAdjustment: Float = 1.5, strongEdgeFraction: Float = 0.25,
+    package init(contrastAdjustment: Float = 1.5, strongEdgeFraction: Float = 0.25,
                 lowThresholdRatio: Float = 0.4, minimumMagnitude: Float = 2,
                 chromaWeight: Float = 1, minimumChainLength: Int = 12, minimumChainExtent: Int = 8,
                 gradientSigma: Float = 1, surroundSigma: Float = 6, surroundStrength: Float = 0.6) {
@@ -84,18 +84,18 @@ public struct ExtractionParameters: Sendable, Equatable {
 }
 
 /// The registry of engines, by name.
-public enum ExtractionEngines {
+package enum ExtractionEngines {
     /// Every available engine, in preference order (the first is the default).
-    public static let all: [any ExtractionEngine] = [EdgeEngine(), BoundaryEngine()]
+    package static let all: [any ExtractionEngine] = [EdgeEngine(), BoundaryEngine()]
 
     /// The names of all engines.
-    public static var names: [String] { all.map(\.name) }
+    package static var names: [String] { all.map(\.name) }
 
     /// The default engine.
-    public static var defaultEngine: any ExtractionEngine { all[0] }
+    package static var defaultEngine: any ExtractionEngine { all[0] }
 
     /// The engine called `name` (case-insensitive), or nil.
-    public static func named(_ name: String) -> (any ExtractionEngine)? {
+    package static func named(_ name: String) -> (any ExtractionEngine)? {
         let key = name.lowercased()
         return all.first { $0.name == key }
     }

@@ -1,11 +1,11 @@
 import LineArtImage
 
 /// Hysteresis thresholds derived from the image, and Canny hysteresis growth.
-public struct HysteresisThresholds: Sendable, Equatable {
-    public var low: Float
-    public var high: Float
+package struct HysteresisThresholds: Sendable, Equatable {
+    package var low: Float
+    package var high: Float
 
-    public init(low: Float, high: Float) {
+    package init(low: Float, high: Float) {
         self.low = low
         self.high = high
     }
@@ -23,7 +23,7 @@ public struct HysteresisThresholds: Sendable, Equatable {
     /// read from a 4096-bin histogram over `[0, max]` (lower edge of the bin that reaches q, so
     /// every value in that bin counts as strong).
     /// With no non-zero magnitudes, `high = minimumMagnitude`.
-    public static func derived(from magnitudes: FloatImage, contrastAdjustment: Float,
+    package static func derived(from magnitudes: FloatImage, contrastAdjustment: Float,
                                strongEdgeFraction: Float = 0.25, lowRatio: Float = 0.4,
                                minimumMagnitude: Float = 2) -> HysteresisThresholds {
         let c = min(3, max(1, contrastAdjustment.isFinite ? contrastAdjustment : 1))
@@ -39,7 +39,7 @@ public struct HysteresisThresholds: Sendable, Equatable {
     /// 4096-bin histogram over `[0, max]`: the lower edge of the first bin at which the
     /// cumulative count reaches `q · count` (never above the true quantile, at most
     /// `max / 4096` below it). Nil when there are no positive samples.
-    public static func nonZeroQuantile(_ image: FloatImage, q: Float) -> Float? {
+    package static func nonZeroQuantile(_ image: FloatImage, q: Float) -> Float? {
         let bins = 4096
         var maxValue: Float = 0
         var count = 0

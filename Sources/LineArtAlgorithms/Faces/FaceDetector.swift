@@ -42,7 +42,7 @@ let windowStep = 2.0
 ///   - minSize, maxSize: the sides of the faces searched for, in pixels of `gray`.
 ///   - threads: threads sharing each size's rows of windows (the result does not depend on it).
 /// - Returns: the boxes, largest first.
-public func detectFaces(in gray: ByteImage, cascade: FrontalFaceCascade = .openCVFrontalFace,
+package func detectFaces(in gray: ByteImage, cascade: FrontalFaceCascade = .openCVFrontalFace,
                         minSize: Int, maxSize: Int = .max, minNeighbours: Int, threads: Int = 1) -> [FaceBox] {
     precondition(gray.channels == 1, "face detection needs a gray image")
     let integral = integralImage(gray)

@@ -20,19 +20,19 @@ import LineArtImage
 ///
 /// The strokes follow real edges of the photo (the sclera against the iris, lips, nostrils,
 /// eyebrows) and need not close: an open stroke inside a region leaves it one region.
-public struct FaceFeatureStrokes: Sendable {
-    public var sigma: Float = 1.5
-    public var strongQuantile: Float = 0.92
-    public var minimumChainShare: Double = 0.08
+package struct FaceFeatureStrokes: Sendable {
+    package var sigma: Float = 1.5
+    package var strongQuantile: Float = 0.92
+    package var minimumChainShare: Double = 0.08
 
-    public init() {}
+    package init() {}
 
     /// The page with the features of `faces` inked.
     /// - Parameters:
     ///   - page: 0 ink, 255 paper.
     ///   - lightness: 1 channel, same size as `page` (any scale: thresholds are relative).
     ///   - thickness: the page's stroke width in pixels.
-    public func draw(on page: ByteImage, lightness: FloatImage, faces: [FaceBox], thickness: Int) -> ByteImage {
+    package func draw(on page: ByteImage, lightness: FloatImage, faces: [FaceBox], thickness: Int) -> ByteImage {
         precondition(page.size == lightness.size && page.channels == 1 && lightness.channels == 1,
                      "page and lightness must be 1-channel images of one size")
         guard !faces.isEmpty else { return page }

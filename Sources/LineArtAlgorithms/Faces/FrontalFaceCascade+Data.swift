@@ -4,7 +4,7 @@
 extension FrontalFaceCascade {
     /// OpenCV's LBP frontal-face cascade: 20 stages, 139 weak classifiers,
     /// 136 features, 24x24 window.
-    public static let openCVFrontalFace = FrontalFaceCascade(
+    package static let openCVFrontalFace = FrontalFaceCascade(
         windowSize: 24,
         stageThresholds: [
         -0.7520892024040222, -0.48720782995224, -1.1592328548431396, -0.7562355995178223,

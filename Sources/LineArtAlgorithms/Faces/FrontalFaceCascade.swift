@@ -11,17 +11,17 @@ import CPixelKernels
 /// top-left block (bit 7) to the middle-left one (bit 0). The classifier returns
 /// `weakLeaves[2k]` when bit `code` of the 256-bit set `weakSubsets[8k ..< 8k + 8]` is on, else
 /// `weakLeaves[2k + 1]`.
-public struct FrontalFaceCascade: Sendable {
-    public let windowSize: Int
-    public let stageThresholds: [Float]
+package struct FrontalFaceCascade: Sendable {
+    package let windowSize: Int
+    package let stageThresholds: [Float]
     /// Weak classifiers per stage, in order.
-    public let stageWeakCounts: [Int]
-    public let weakFeatures: [Int]
-    public let weakSubsets: [Int32]
-    public let weakLeaves: [Float]
-    public let featureRects: [Int]
+    package let stageWeakCounts: [Int]
+    package let weakFeatures: [Int]
+    package let weakSubsets: [Int32]
+    package let weakLeaves: [Float]
+    package let featureRects: [Int]
 
-    public init(windowSize: Int, stageThresholds: [Float], stageWeakCounts: [Int], weakFeatures: [Int],
+    package init(windowSize: Int, stageThresholds: [Float], stageWeakCounts: [Int], weakFeatures: [Int],
                 weakSubsets: [Int32], weakLeaves: [Float], featureRects: [Int]) {
         let weakCount = stageWeakCounts.reduce(0, +)
         precondition(stageThresholds.count == stageWeakCounts.count && weakFeatures.count == weakCount

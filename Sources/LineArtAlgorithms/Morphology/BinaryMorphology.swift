@@ -60,14 +60,14 @@ package func erodeInk(_ mask: ByteImage, by element: StructuringElement, threads
 /// Closing of the ink: dilate ink, then erode ink with the same element. Seals gaps and
 /// fills notches narrower than the element; never removes ink (extensive) and is idempotent.
 /// With `.gapClosing(kernel: k)` it seals line gaps of up to `k` pixels.
-package func closeInk(_ mask: ByteImage, by element: StructuringElement, threads: Int = 1) -> ByteImage {
+public func closeInk(_ mask: ByteImage, by element: StructuringElement, threads: Int = 1) -> ByteImage {
     if element.isIdentity { return mask }
     return erodeInk(dilateInk(mask, by: element, threads: threads), by: element, threads: threads)
 }
 
 /// "Closing with kernel k": `closeInk(mask, by: .gapClosing(kernel: k))` — seals gaps of up
 /// to `k` pixels between line ends (kernel 0 = unchanged, kernel 1 = 1-px micro-gaps).
-package func closeInkGaps(_ mask: ByteImage, kernel: Int, threads: Int = 1) -> ByteImage {
+public func closeInkGaps(_ mask: ByteImage, kernel: Int, threads: Int = 1) -> ByteImage {
     closeInk(mask, by: .gapClosing(kernel: kernel), threads: threads)
 }
 

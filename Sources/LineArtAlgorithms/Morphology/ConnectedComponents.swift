@@ -37,7 +37,7 @@ import LineArtImage
 ///   - predicate: selects the pixels to label, e.g. `{ $0 >= 128 }` for paper.
 /// - Returns: the ``LabelMap``; unselected pixels get label 0.
 /// - Precondition: `image.channels == 1` and `width * height < Int32.max`.
-public func label(_ image: ByteImage, connectivity: Connectivity, threads: Int = 1,
+package func label(_ image: ByteImage, connectivity: Connectivity, threads: Int = 1,
                   where predicate: (UInt8) -> Bool) -> LabelMap {
     precondition(image.channels == 1, "label(_:connectivity:where:) needs a 1-channel image, got \(image.channels) channels")
     let width = image.width
@@ -328,7 +328,7 @@ private struct RunScan: @unchecked Sendable {
 }
 
 /// Labels the nonzero pixels of a 1-channel mask. See ``label(_:connectivity:threads:where:)``.
-public func label(_ mask: ByteImage, connectivity: Connectivity, threads: Int = 1) -> LabelMap {
+package func label(_ mask: ByteImage, connectivity: Connectivity, threads: Int = 1) -> LabelMap {
     label(mask, connectivity: connectivity, threads: threads, where: { $0 != 0 })
 }
 

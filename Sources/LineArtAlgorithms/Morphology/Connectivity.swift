@@ -5,7 +5,7 @@
 ///   coloring page are 4-connected: two areas touching only at a corner stay separate.
 /// - `eight`: edge- and corner-sharing pixels. Ink strokes are 8-connected, so a
 ///   one-pixel diagonal line counts as a single stroke (and a single speck).
-public enum Connectivity: String, Sendable, Codable, CaseIterable {
+package enum Connectivity: String, Sendable, Codable, CaseIterable {
     case four
     case eight
 }

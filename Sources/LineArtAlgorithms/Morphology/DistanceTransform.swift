@@ -14,7 +14,7 @@ import LineArtImage
 /// `DistanceTransform.unreachable` (`Int32.max`). Only targets inside the image count.
 public enum DistanceTransform {
     /// Value of every pixel when the image contains no target pixel.
-    public static let unreachable: Int32 = .max
+    package static let unreachable: Int32 = .max
 
     /// Squared Euclidean distance from every pixel to the nearest pixel whose sample equals
     /// `target` (default 0 = ink). Target pixels get 0. `image` must have 1 channel.

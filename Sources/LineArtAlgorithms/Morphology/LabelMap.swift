@@ -21,13 +21,13 @@ public struct LabelMap: Sendable, Equatable {
     public let areas: [Int]
     /// Inclusive bounding box per label (`bounds[0]` covers the pixels not in the set;
     /// it is ``LabelBounds/empty`` when every pixel is in the set).
-    public let bounds: [LabelBounds]
+    package let bounds: [LabelBounds]
     /// Whether any pixel of the label lies in the first/last row or column.
     public let touchesBorder: [Bool]
     /// The connectivity the labels were computed with.
-    public let connectivity: Connectivity
+    package let connectivity: Connectivity
 
-    public init(width: Int, height: Int, labels: [Int32], count: Int, areas: [Int],
+    package init(width: Int, height: Int, labels: [Int32], count: Int, areas: [Int],
                 bounds: [LabelBounds], touchesBorder: [Bool], connectivity: Connectivity) {
         precondition(labels.count == width * height, "label count does not match geometry")
         precondition(areas.count == count + 1 && bounds.count == count + 1 && touchesBorder.count == count + 1,

@@ -43,13 +43,13 @@ public enum StructuringElement: Sendable, Hashable {
 
     /// The element used for "closing with kernel k": `.square(size: k + 1)`, which seals
     /// gaps of up to `k` pixels. `kernel >= 0`.
-    public static func gapClosing(kernel: Int) -> StructuringElement {
+    package static func gapClosing(kernel: Int) -> StructuringElement {
         precondition(kernel >= 0, "gap-closing kernel must be >= 0")
         return .square(size: kernel + 1)
     }
 
     /// True when the element leaves every mask unchanged (1×1 square, radius-0 disk).
-    public var isIdentity: Bool {
+    package var isIdentity: Bool {
         switch self {
         case .square(let size): return size == 1
         case .disk(let radius): return radius == 0
@@ -58,7 +58,7 @@ public enum StructuringElement: Sendable, Hashable {
 
     /// The offsets of the element as `(dx, dy)` pairs, for tests and documentation.
     /// Dilating ink at `p` paints `p + (dx, dy)`.
-    public var offsets: [(dx: Int, dy: Int)] {
+    package var offsets: [(dx: Int, dy: Int)] {
         switch self {
         case .square(let size):
             precondition(size >= 1, "square size must be >= 1")

@@ -13,7 +13,7 @@ import LineArtImage
 /// Ink pixels of the input always stay ink. Cost is O(1) per pixel for any thickness.
 ///
 /// - Parameter thickness: target stroke width in pixels, `>= 1` (the pipeline uses 1...8).
-package func thickenInk(_ mask: ByteImage, to thickness: Int, threads: Int = 1) -> ByteImage {
+public func thickenInk(_ mask: ByteImage, to thickness: Int, threads: Int = 1) -> ByteImage {
     precondition(thickness >= 1, "thickness must be >= 1")
     precondition(mask.channels == 1, "morphology needs a 1-channel mask")
     if thickness == 1 { return mask }

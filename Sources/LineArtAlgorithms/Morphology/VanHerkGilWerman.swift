@@ -12,14 +12,14 @@ import LineArtImage
 /// The 2-D entry points filter a row-major `UInt8` plane along rows (one line at a time,
 /// contiguous) or along columns (in strips of adjacent columns, so every step is a
 /// contiguous, vectorisable run of bytes instead of a cache-hostile strided walk).
-public enum VanHerkGilWerman {
+package enum VanHerkGilWerman {
     /// `result[i] = max(input[i - before ... i + after])`, the window clipped to the input.
-    public static func runningMax(_ input: [UInt8], before: Int, after: Int) -> [UInt8] {
+    package static func runningMax(_ input: [UInt8], before: Int, after: Int) -> [UInt8] {
         running(MaxOp.self, input, before: before, after: after)
     }
 
     /// `result[i] = min(input[i - before ... i + after])`, the window clipped to the input.
-    public static func runningMin(_ input: [UInt8], before: Int, after: Int) -> [UInt8] {
+    package static func runningMin(_ input: [UInt8], before: Int, after: Int) -> [UInt8] {
         running(MinOp.self, input, before: before, after: after)
     }
 

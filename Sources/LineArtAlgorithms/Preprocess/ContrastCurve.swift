@@ -12,14 +12,14 @@ import LineArtImage
 /// slope at the mid-tone 0.5 is exactly `k` (and `< 1` near black and white),
 /// so mid-tones are stretched by `k` while shadows and highlights are
 /// compressed. `k = 1` is the identity.
-public struct ContrastCurve: Sendable {
+package struct ContrastCurve: Sendable {
     /// The boost `k`, clamped to `1...3`.
-    public let boost: Float
+    package let boost: Float
     private let table: [Float]
     private static let tableSize = 4096
 
     /// - Parameter boost: `contrastBoost`, 1.0...3.0 (values outside are clamped); 1 = identity.
-    public init(boost: Float) {
+    package init(boost: Float) {
         let k = min(3, max(1, boost.isFinite ? boost : 1))
         self.boost = k
         let n = Self.tableSize
@@ -29,7 +29,7 @@ public struct ContrastCurve: Sendable {
     }
 
     /// The exact curve value (no table).
-    public static func exact(_ x: Float, boost k: Float) -> Float {
+    package static func exact(_ x: Float, boost k: Float) -> Float {
         let x = min(1, max(0, x))
         if k == 1 { return x }
         let a = powf(x, k), b = powf(1 - x, k)
@@ -37,12 +37,12 @@ public struct ContrastCurve: Sendable {
     }
 
     /// Whether this curve is the identity.
-    public var isIdentity: Bool { boost == 1 }
+    package var isIdentity: Bool { boost == 1 }
 
     /// The curve at `x` (clamped to `[0,1]`), from a 4097-entry table with linear interpolation
     /// (error below 1e-5).
     @inline(__always)
-    public func callAsFunction(_ x: Float) -> Float {
+    package func callAsFunction(_ x: Float) -> Float {
         if boost == 1 { return min(1, max(0, x)) }
         let p = min(1, max(0, x)) * Float(Self.tableSize)
         let i = min(Int(p), Self.tableSize - 1)
@@ -52,7 +52,7 @@ public struct ContrastCurve: Sendable {
 
     /// Applies the curve in place to channel `channel` of `image`, whose values are in
     /// `0...scale`, in row bands on `threads` threads (the same result for any count).
-    public func apply(to image: inout FloatImage, channel: Int = 0, scale: Float = 1, threads: Int = 1) {
+    package func apply(to image: inout FloatImage, channel: Int = 0, scale: Float = 1, threads: Int = 1) {
         guard !isIdentity else { return }
         let ch = image.channels, w = image.width
         let inv = 1 / scale

@@ -2,14 +2,14 @@ import LineArtImage
 
 /// Uniform margins along the edges of a photo: a scan's black or white border, a mount, a
 /// letterbox bar. Drawn as they are, they become a frame around the page.
-public struct Margins: Sendable, Equatable {
-    public var top = 0, bottom = 0, left = 0, right = 0
+package struct Margins: Sendable, Equatable {
+    package var top = 0, bottom = 0, left = 0, right = 0
 
-    public init(top: Int = 0, bottom: Int = 0, left: Int = 0, right: Int = 0) {
+    package init(top: Int = 0, bottom: Int = 0, left: Int = 0, right: Int = 0) {
         self.top = top; self.bottom = bottom; self.left = left; self.right = right
     }
 
-    public var isEmpty: Bool { top == 0 && bottom == 0 && left == 0 && right == 0 }
+    package var isEmpty: Bool { top == 0 && bottom == 0 && left == 0 && right == 0 }
 }
 
 /// Finds the uniform margins of `image`.

@@ -1,7 +1,7 @@
 import LineArtImage
 
 /// Whether the picture's subject is darker or lighter than its background.
-public enum Polarity: String, Sendable, Equatable, CaseIterable {
+package enum Polarity: String, Sendable, Equatable, CaseIterable {
     /// Dark subject (or dark strokes) on a light background, like ink on paper.
     case darkOnLight
     /// Light subject (or strokes) on a dark background, like chalk on a blackboard.

@@ -54,7 +54,7 @@ public struct PreprocessedImage: Sendable {
     /// Whether the subject is darker or lighter than the background
     /// (``detectPolarity(luminance:borderFraction:tolerance:)`` of `luminance`), worked out
     /// when asked: no extraction engine reads it, so no photo pays for it on the way to its page.
-    public var polarity: Polarity { detectPolarity(luminance: luminance) }
+    package var polarity: Polarity { detectPolarity(luminance: luminance) }
     /// Size of the original input before resizing.
     public var originalSize: ImageSize
     /// L* (0...100) of the photo before denoising, blur and the contrast curve, 1 channel:

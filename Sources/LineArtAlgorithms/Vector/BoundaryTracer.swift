@@ -1,10 +1,10 @@
 import LineArtImage
 
 /// A corner of the pixel grid: pixel (x, y) has corners (x, y) ... (x + 1, y + 1).
-public struct GridVertex: Sendable, Equatable, Hashable {
-    public var x: Int
-    public var y: Int
-    public init(x: Int, y: Int) {
+package struct GridVertex: Sendable, Equatable, Hashable {
+    package var x: Int
+    package var y: Int
+    package init(x: Int, y: Int) {
         self.x = x
         self.y = y
     }

@@ -20,12 +20,12 @@
 ///
 /// `alphaMax` 0 makes every vertex a corner (a pure polygon); potrace's default is 1; above
 /// 4/3 nothing is a corner.
-public struct CurveFit: Sendable, Equatable {
-    public var alphaMax: Double
+package struct CurveFit: Sendable, Equatable {
+    package var alphaMax: Double
     /// Lower clamp of `α` for smooth vertices (potrace: 0.55; default here 1, see above).
-    public var alphaMin: Double
+    package var alphaMin: Double
 
-    public init(alphaMax: Double = 1.0, alphaMin: Double = 1.0) {
+    package init(alphaMax: Double = 1.0, alphaMin: Double = 1.0) {
         self.alphaMax = alphaMax
         self.alphaMin = alphaMin
     }
@@ -33,7 +33,7 @@ public struct CurveFit: Sendable, Equatable {
     /// The smoothed closed path of `polygon` (at least 3 vertices; fewer gives a polygon path).
     /// Vertices for which `isPinned` holds are always corners (the tracer pins the image
     /// border, so ink running along the edge of the page keeps the page's corners).
-    public func fit(_ polygon: [VectorPoint], isPinned: (VectorPoint) -> Bool = { _ in false }) -> ClosedPath {
+    package func fit(_ polygon: [VectorPoint], isPinned: (VectorPoint) -> Bool = { _ in false }) -> ClosedPath {
         let n = polygon.count
         guard n >= 3 else {
             return ClosedPath(start: polygon.first ?? VectorPoint(0, 0),

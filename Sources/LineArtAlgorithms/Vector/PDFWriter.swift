@@ -9,16 +9,16 @@ import LineArtCodecs
 /// whose 20-byte entries hold each object's byte offset, the trailer, `startxref` and
 /// `%%EOF`. Page content paints the ink with `m`, `l`, `c`, `h` and one nonzero fill
 /// `f` in black (`0 g`); page coordinates are flipped (PDF's origin is bottom-left).
-public struct PDFWriter: Sendable, Equatable {
+package struct PDFWriter: Sendable, Equatable {
     /// Whether content streams are compressed (`/FlateDecode`, zlib level 6).
-    public var compressStreams: Bool
+    package var compressStreams: Bool
 
-    public init(compressStreams: Bool = true) {
+    package init(compressStreams: Bool = true) {
         self.compressStreams = compressStreams
     }
 
     /// A PDF with one page per (drawing, layout), in order.
-    public func write(pages: [(drawing: VectorDrawing, layout: PageLayout)]) -> [UInt8] {
+    package func write(pages: [(drawing: VectorDrawing, layout: PageLayout)]) -> [UInt8] {
         var out = [UInt8]()
         var offsets = [Int](repeating: 0, count: 2 + 2 * pages.count + 1)  // index = object number
         out.appendASCII("%PDF-1.4\n%\u{00E2}\u{00E3}\u{00CF}\u{00D3}\n")
@@ -62,7 +62,7 @@ public struct PDFWriter: Sendable, Equatable {
     }
 
     /// A one-page PDF.
-    public func write(_ drawing: VectorDrawing, layout: PageLayout) -> [UInt8] {
+    package func write(_ drawing: VectorDrawing, layout: PageLayout) -> [UInt8] {
         write(pages: [(drawing, layout)])
     }
 

@@ -32,7 +32,7 @@ public struct PageLayout: Sendable, Equatable {
     public var pageWidth: Double
     public var pageHeight: Double
     /// Maps drawing pixels to page points (y down).
-    public var transform: AffineTransform
+    package var transform: AffineTransform
     /// The paper size asked for.
     public var size: PageSize
     /// The drawing's size in pixels (at least 1 × 1).

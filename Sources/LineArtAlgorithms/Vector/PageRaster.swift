@@ -13,7 +13,7 @@ public struct PageRaster: Sendable, Equatable {
     public var width: Int
     public var height: Int
     /// Maps drawing pixels to PNG pixels (y down, origin at the PNG's top-left corner).
-    public var transform: AffineTransform
+    package var transform: AffineTransform
 
     /// The page of `layout` at `dpi`: `pageWidth × dpi / 72` by `pageHeight × dpi / 72`
     /// pixels, each rounded to the nearest integer, and the layout's transform scaled by

@@ -23,17 +23,17 @@ import Glibc
 ///    run through the middle, which keeps the enclosed area within a fraction of a percent.
 ///
 /// Loops with fewer than 8 steps (specks of one or two pixels) keep all their midpoints.
-public struct PolygonFit: Sendable, Equatable {
+package struct PolygonFit: Sendable, Equatable {
     /// Largest distance, in pixels, of a dropped midpoint from the simplified polygon.
-    public var tolerance: Double
+    package var tolerance: Double
 
-    public init(tolerance: Double = 0.4) {
+    package init(tolerance: Double = 0.4) {
         self.tolerance = tolerance
     }
 
     /// The simplified polygon of a traced loop, in the loop's walking direction. Vertices for
     /// which `isPinned` holds are not moved by step 4 (the tracer pins the image border).
-    public func fit(_ loop: [GridVertex], isPinned: (VectorPoint) -> Bool = { _ in false }) -> [VectorPoint] {
+    package func fit(_ loop: [GridVertex], isPinned: (VectorPoint) -> Bool = { _ in false }) -> [VectorPoint] {
         let n = loop.count
         guard n > 0 else { return [] }
         var midpoints = [VectorPoint]()

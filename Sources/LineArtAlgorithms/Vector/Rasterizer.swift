@@ -6,17 +6,17 @@ import LineArtImage
 ///
 /// Used for PNG pages at a print resolution (`--page a4 --dpi 300`): the traced outlines
 /// are drawn crisply at any size instead of enlarging the working bitmap's pixels.
-public struct Rasterizer: Sendable, Equatable {
+package struct Rasterizer: Sendable, Equatable {
     /// Chords per Bézier segment.
-    public var flatteningSteps: Int
+    package var flatteningSteps: Int
 
-    public init(flatteningSteps: Int = 8) {
+    package init(flatteningSteps: Int = 8) {
         self.flatteningSteps = flatteningSteps
     }
 
     /// A `width × height` page (1 channel) with the drawing mapped through `transform`
     /// (drawing pixels → output pixels).
-    public func render(_ drawing: VectorDrawing, transform: AffineTransform, width: Int, height: Int) -> ByteImage {
+    package func render(_ drawing: VectorDrawing, transform: AffineTransform, width: Int, height: Int) -> ByteImage {
         var page = ByteImage(width: width, height: height, repeating: 255)
         guard width > 0, height > 0 else { return page }
         // Edges (x0, y0) → (x1, y1) with y0 < y1 and the winding direction.

@@ -4,11 +4,11 @@
 /// paper size (in pixels for ``PageSize/none``), a `viewBox` in points (pixels), a white
 /// background rectangle, and one `<path>` holding every traced outline, filled black with
 /// `fill-rule="nonzero"`. Coordinates are written with 2 decimals.
-public struct SVGWriter: Sendable, Equatable {
-    public init() {}
+package struct SVGWriter: Sendable, Equatable {
+    package init() {}
 
     /// The SVG file's bytes (UTF-8).
-    public func write(_ drawing: VectorDrawing, layout: PageLayout) -> [UInt8] {
+    package func write(_ drawing: VectorDrawing, layout: PageLayout) -> [UInt8] {
         var out = [UInt8]()
         out.reserveCapacity(64 * drawing.paths.count + 512)
         var box = [UInt8]()

@@ -3,8 +3,8 @@ import LineArtImage
 /// Traces a line-art page into a ``VectorDrawing``: ``traceInkBoundaries(_:)`` →
 /// ``PolygonFit`` → ``CurveFit``, one closed path per ink/paper boundary.
 public struct VectorTracer: Sendable, Equatable {
-    public var polygonFit: PolygonFit
-    public var curveFit: CurveFit
+    package var polygonFit: PolygonFit
+    package var curveFit: CurveFit
 
     /// - Parameters:
     ///   - tolerance: Douglas–Peucker tolerance in pixels (default 0.4: above the ±0.25 px

@@ -17,11 +17,11 @@ import LineArtImage
 ///
 /// Scales are in units of the working size's long side over 480 px, so a photo gives the
 /// same lines at any `maxDimension`.
-public struct BoundaryEngine: ExtractionEngine {
-    public var name: String { "regions" }
-    public var drawsRegionBoundaries: Bool { true }
+package struct BoundaryEngine: ExtractionEngine {
+    package var name: String { "regions" }
+    package var drawsRegionBoundaries: Bool { true }
 
-    public init() {}
+    package init() {}
 
     /// The strength a border needs to stay a line, per unit of `contrastAdjustment`, in ΔE*ab.
     static let thresholdPerContrast: Double = 2.2
@@ -34,7 +34,7 @@ public struct BoundaryEngine: ExtractionEngine {
                                    surroundStrength: 1, surroundSigma: 6 * unit)
     }
 
-    public func extract(_ image: PreprocessedImage, parameters: ExtractionParameters, threads: Int) -> ByteImage {
+    package func extract(_ image: PreprocessedImage, parameters: ExtractionParameters, threads: Int) -> ByteImage {
         let lab = image.lab, w = lab.width, h = lab.height
         guard w > 2, h > 2 else { return ByteImage(width: w, height: h, repeating: 255) }
         let unit = Float(max(w, h)) / 480

@@ -9,29 +9,29 @@ import LineArtImage
 /// an outline. Besides the magnitude it keeps the rate of change along x and along y, so a
 /// border between two pixels side by side is weighed by the change *across* it (see
 /// ``RegionBorders``): a cut along a thin limb, where the change runs the other way, is weak.
-public struct BoundaryStrength: Sendable {
-    public let width: Int
-    public let height: Int
+package struct BoundaryStrength: Sendable {
+    package let width: Int
+    package let height: Int
     /// Multi-scale colour gradient magnitude after surround inhibition, in ΔE*ab.
-    public var magnitude: [Float]
+    package var magnitude: [Float]
     /// The part of ``magnitude`` that changes along x (weighs borders between columns).
-    public var alongX: [Float]
+    package var alongX: [Float]
     /// The part of ``magnitude`` that changes along y (weighs borders between rows).
-    public var alongY: [Float]
+    package var alongY: [Float]
 }
 
 /// The parameters of ``boundaryStrength(_:parameters:threads:)``.
-public struct BoundaryStrengthParameters: Sendable, Equatable {
+package struct BoundaryStrengthParameters: Sendable, Equatable {
     /// Gaussian derivative scales in working pixels; fine scales place lines, coarse ones
     /// see soft and textured boundaries.
-    public var scales: [Float]
+    package var scales: [Float]
     /// Weight of a* and b* against L* (1 = plain ΔE*ab).
-    public var chromaWeight: Float
+    package var chromaWeight: Float
     /// Surround inhibition factor α (0 = none) and its Gaussian scale in working pixels.
-    public var surroundStrength: Float
-    public var surroundSigma: Float
+    package var surroundStrength: Float
+    package var surroundSigma: Float
 
-    public init(scales: [Float], chromaWeight: Float, surroundStrength: Float, surroundSigma: Float) {
+    package init(scales: [Float], chromaWeight: Float, surroundStrength: Float, surroundSigma: Float) {
         self.scales = scales
         self.chromaWeight = chromaWeight
         self.surroundStrength = surroundStrength

@@ -29,23 +29,23 @@ import LineArtImage
 /// A picture smaller than the working size is tested and traced at its own size (its
 /// outlines would be soft bands wider than the 5 px window once enlarged), and the traced
 /// lines are enlarged to the page.
-public struct LineDrawing: Sendable {
-    public var gateDepth: Float = 25
-    public var gateLightness: Float = 45
-    public var lineDepth: Float = 10
-    public var lineLightness: Float = 50
-    public var edgeStep: Float = 8
-    public var minOutlinedShare: Double = 0.8
-    public var minLineShare: Double = 0.005
+package struct LineDrawing: Sendable {
+    package var gateDepth: Float = 25
+    package var gateLightness: Float = 45
+    package var lineDepth: Float = 10
+    package var lineLightness: Float = 50
+    package var edgeStep: Float = 8
+    package var minOutlinedShare: Double = 0.8
+    package var minLineShare: Double = 0.005
 
-    public init() {}
+    package init() {}
 
     /// The drawing's outlines as 1-px lines (0 ink on 255) of `size` when `lightness`
     /// (L* 0...100, 1 channel) is a line drawing; nil for a photo.
     /// - Parameter size: the page's size; by default `lightness`'s own. A picture smaller
     ///   than its page is tested at its own size, where its outlines are crisp, and traced
     ///   on its L* enlarged to the page (``outlines(depth:lightness:size:)``).
-    public func outlinesIfDrawing(_ lightness: FloatImage, size: ImageSize? = nil) -> ByteImage? {
+    package func outlinesIfDrawing(_ lightness: FloatImage, size: ImageSize? = nil) -> ByteImage? {
         let depth = LineArtAlgorithms.lineDepth(lightness)
         guard isLineDrawing(depth: depth, lightness: lightness) else { return nil }
         return outlines(depth: depth, lightness: lightness, size: size ?? lightness.size)
