@@ -26,8 +26,13 @@ struct ConvertCommand: ParsableCommand {
     @Argument(help: ArgumentHelp("Photos and folders of photos.", valueName: "input"))
     var inputs: [String] = []
 
-    @Option(name: [.short, .long], help: ArgumentHelp("Folder for the pages and reports (created if missing).", valueName: "dir"))
+    @Option(name: [.short, .long], help: ArgumentHelp(
+        "Folder for the pages and reports (created if missing). With one photo: a page file NAME.png|.svg|.pdf, or - for standard output (default: NAME.page.png here).",
+        valueName: "dir|file"))
     var output: String?
+
+    @Flag(name: .long, help: "With one photo written to a page file: also write its report, NAME.json beside it (a folder always gets reports).")
+    var report = false
 
     @OptionGroup var presetOptions: PresetOptions
 
@@ -68,9 +73,6 @@ struct ConvertCommand: ParsableCommand {
         if inputs.isEmpty {
             throw ValidationError("no input: name photos or folders to convert, e.g. 'lineart convert SampleImages --output pages'")
         }
-        if output == nil {
-            throw ValidationError("missing --output DIR: the folder where pages and reports are written")
-        }
         if skipExisting && overwrite {
             throw ValidationError("--skip-existing and --overwrite contradict each other: choose one")
         }
@@ -81,7 +83,12 @@ struct ConvertCommand: ParsableCommand {
 
     func run() throws {
         let preset = try presetOptions.isAuto ? presetOptions.resolve(AutoPreset.order[0]) : presetOptions.resolve()
-        let outputRoot = output ?? "."
+        var outputs = try pageOptions.resolve(environment: ProcessInfo.processInfo.environment)
+        let destination: ConvertDestination
+        (destination, outputs.formats) = try chooseDestination(formats: pageOptions.format.isEmpty ? [] : outputs.formats)
+        guard case .folder(let outputRoot) = destination else {
+            return try convertOnePhoto(to: destination, outputs: outputs, preset: preset)
+        }
 
         let discovery = InputDiscovery(excluding: [outputRoot]).discover(inputs)
         try requireSomeNamedInput(discovery, named: inputs)
@@ -95,7 +102,6 @@ struct ConvertCommand: ParsableCommand {
         // photos than jobs, or the batch's last photos) split a photo's work (threadsForPhoto).
         let converters = try makeConverters(defaultPreset: preset, inputs: discovery.inputs)
         let mode: ExistingOutputPolicy = skipExisting ? .skip : (overwrite ? .overwrite : .fail)
-        let outputs = try pageOptions.resolve()
         // Files written once for the batch are checked now, not after a long batch.
         try checkBatchFiles(BatchOutputPlan(layout: layout, outputs: outputs), existing: mode)
         // Created only once the command line is known to be usable.
@@ -109,7 +115,7 @@ struct ConvertCommand: ParsableCommand {
 
         let batch = BatchRun(discovery: discovery, layout: layout, converters: converters, outputs: outputs,
                              existing: mode, jobs: jobs, bookletPath: pageOptions.booklet, contactSheetPath: contactSheet)
-        let quiet = self.quiet
+        let quiet = self.quiet, isAuto = presetOptions.isAuto
         let result = batch.run(
             summary: summary,
             isCancelled: { interrupt.isRaised },
@@ -117,7 +123,8 @@ struct ConvertCommand: ParsableCommand {
                 switch conversion.outcome {
                 case .converted(let report):
                     let verdict = report.fillability.passes ? "passes" : "does not pass"
-                    progress.finished("\(input.path): score \(String(cFormat: "%.2f", report.fillability.score)), \(verdict)",
+                    let chosen = isAuto ? " (preset \(report.preset))" : ""
+                    progress.finished("\(input.path): score \(report.fillability.scoreText), \(verdict)\(chosen)",
                                       warnings: (report.warnings.filter(isLostImageDataWarning)
                                           + pageWarnings(originalSize: report.originalSize, pageSize: report.processedSize,
                                                          inkFraction: report.fillability.inkFraction))
@@ -166,6 +173,11 @@ struct ConvertCommand: ParsableCommand {
         } catch {
             throw ValidationError(error.description)
         }
+    }
+
+    /// The converter of the photos `inputs`: the manifest's preset for the photos it lists, else `--preset`.
+    func converter(for inputs: [BatchInput], defaultPreset: LineArtPreset) throws -> PhotoConverter {
+        try makeConverters(defaultPreset: defaultPreset, inputs: inputs)[0]
     }
 
     /// One converter per input: the manifest's preset for the photos it lists, else `--preset`.
