@@ -7,12 +7,13 @@ struct ConvertCommand: ParsableCommand {
         commandName: "convert",
         abstract: "Convert photos and folders of photos into coloring pages.",
         discussion: """
-            Folders are walked recursively. For each photo NAME you get NAME.png (the page) and NAME.json (its fillability report); OUTPUT/report.json sums up the batch. A photo that cannot be converted is reported and the batch goes on.
+            Folders are walked recursively. For each photo NAME you get NAME.png (the page, on the locale's paper at 300 dpi: Letter in the US and Canada, else A4) and NAME.json (its fillability report); OUTPUT/report.json sums up the batch. A photo that cannot be converted is reported and the batch goes on. One photo can go to one file: -o NAME.png|.svg|.pdf, -o - (stdout), or NAME.page.png here without -o; - reads a photo from stdin.
 
             Exit status: 0 all converted, 1 some failed, 2 usage error, 130 interrupted. A path that does not exist (or cannot be read) is a usage error when none of the named paths can be used.
 
             Examples:
               lineart convert SampleImages --output pages
+              lineart convert cat.jpg -o cat-page.png   # one photo, one file
               lineart convert holiday/ --output pages --preset landscape --set thickness=3
               lineart convert mixed/ --output pages --preset auto   # best preset per photo
               lineart convert photos --output pages --skip-existing   # resume after Ctrl-C
