@@ -57,10 +57,9 @@ extension ConvertCommand {
             photo = found
             source = .file(found)
         }
-        let mode: ExistingOutputPolicy = skipExisting ? .skip : (overwrite ? .overwrite : .fail)
         var run = SinglePhotoRun(source: source, converter: try converter(for: [photo], defaultPreset: preset),
-                                 outputs: outputs, destination: destination, writesReport: report, existing: mode)
-        run.converter.threads = jobs ?? ProcessInfo.processInfo.activeProcessorCount
+                                 outputs: outputs, destination: destination, writesReport: report, existing: existingPolicy)
+        run.converter.threads = limitedToFourPerCore(jobs ?? ProcessInfo.processInfo.activeProcessorCount, option: "--jobs", quiet: quiet)
         switch run.run() {
         case .converted(let report, let standardOutput):
             if let standardOutput { writeOutput(standardOutput) }

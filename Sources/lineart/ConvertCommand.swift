@@ -102,7 +102,7 @@ struct ConvertCommand: ParsableCommand {
         // --jobs is the number of cores to use: photos first; cores no photo can use (fewer
         // photos than jobs, or the batch's last photos) split a photo's work (threadsForPhoto).
         let converters = try makeConverters(defaultPreset: preset, inputs: discovery.inputs)
-        let mode: ExistingOutputPolicy = skipExisting ? .skip : (overwrite ? .overwrite : .fail)
+        let mode = existingPolicy
         // Files written once for the batch are checked now, not after a long batch.
         try checkBatchFiles(BatchOutputPlan(layout: layout, outputs: outputs), existing: mode)
         // Created only once the command line is known to be usable.
@@ -159,6 +159,9 @@ struct ConvertCommand: ParsableCommand {
         if interrupt.isRaised { throw ExitCode(ExitStatus.interrupted) }
         if summary.failedCount > 0 || result.batchFileFailed { throw ExitCode(ExitStatus.someFailed) }
     }
+
+    /// What to do with outputs that exist: `--skip-existing`, `--overwrite`, or fail.
+    var existingPolicy: ExistingOutputPolicy { skipExisting ? .skip : (overwrite ? .overwrite : .fail) }
 
     /// Refuses, before any photo is converted, a batch report that is an input photo and a
     /// `--booklet` or `--contact-sheet` that would replace a photo or a file of the batch, is
