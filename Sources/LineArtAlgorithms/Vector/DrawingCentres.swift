@@ -12,10 +12,9 @@ package func pagePixel(underCentreOf index: Int, origin: Double, scale: Double) 
 /// Gives the page pixel under each drawing pixel's centre that drawing pixel's colour
 /// (0 ink, 255 paper), so the drawing can be read back exactly from the page.
 ///
-/// The traced outlines are simplified and fitted with curves, so a few pixel centres (a few
-/// dozen of a 768-pixel drawing) fall on the other side of them; at print scale each fix is
-/// one page pixel (1/300 in at 300 DPI) inside a line or beside it. Nothing is pinned when
-/// `scale < 1`, where drawing pixels share page pixels.
+/// The traced outlines are simplified and fitted with curves, so a few pixel centres fall on
+/// the other side of them; each fix is one page pixel inside a line or beside it. Nothing is
+/// pinned when `scale < 1`, where drawing pixels share page pixels.
 /// - Parameters:
 ///   - page: the rendered page, 1 channel.
 ///   - drawing: the bitmap the page was traced from, 1 channel.

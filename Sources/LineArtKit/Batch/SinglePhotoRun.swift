@@ -60,10 +60,10 @@ public struct SinglePhotoRun: Sendable {
         case .file(let base): paths = ConversionPaths(base: base)
         case .standardOutput, .folder: paths = ConversionPaths(base: ConvertDestination.standardStream)
         }
-        var files = outputs.formats.map { paths.page($0) }
-        if destination == .standardOutput {
-            files = []
-        } else {
+        // The files to be written (none for standard output): the pages, the region map, the report.
+        var files: [String] = []
+        if destination != .standardOutput {
+            files = outputs.formats.map { paths.page($0) }
             if outputs.regions { files.append(paths.regionMap) }
             if writesReport { files.append(paths.report) }
         }
