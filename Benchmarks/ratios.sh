@@ -26,7 +26,7 @@ for round in $(seq 1 "$rounds"); do
   echo "== round $round"
   hyperfine -N -w 3 -r 20 --export-json "$work/e2e.json" \
     "djpeg -scale 1/4 -outfile /dev/null $photo" \
-    "$bin convert $photo --preset portrait --output $work/e2e --overwrite -q" >/dev/null
+    "$bin convert $photo --preset portrait --page none --output $work/e2e --overwrite -q" >/dev/null
   python3 - "$work/e2e.json" <<'PY'
 import json, sys
 r = json.load(open(sys.argv[1]))["results"]
@@ -53,8 +53,8 @@ if sys.argv[2] == "2":
 PY
   done
   hyperfine -N -w 1 -r 5 --export-json "$work/jobs.json" \
-    "$bin convert $work/twenty --output $work/j1 --overwrite -q --jobs 1" \
-    "$bin convert $work/twenty --output $work/j2 --overwrite -q --jobs 2" >/dev/null
+    "$bin convert $work/twenty --page none --output $work/j1 --overwrite -q --jobs 1" \
+    "$bin convert $work/twenty --page none --output $work/j2 --overwrite -q --jobs 2" >/dev/null
   python3 - "$work/jobs.json" <<'PY'
 import json, sys
 r = json.load(open(sys.argv[1]))["results"]

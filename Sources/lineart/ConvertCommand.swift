@@ -7,12 +7,13 @@ struct ConvertCommand: ParsableCommand {
         commandName: "convert",
         abstract: "Convert photos and folders of photos into coloring pages.",
         discussion: """
-            Folders are walked recursively. For each photo NAME you get NAME.png (the page) and NAME.json (its fillability report); OUTPUT/report.json sums up the batch. A photo that cannot be converted is reported and the batch goes on.
+            Folders are walked recursively. For each photo NAME you get NAME.png (the page, on the locale's paper at 300 dpi: Letter in the US and Canada, else A4) and NAME.json (its fillability report); OUTPUT/report.json sums up the batch. A photo that cannot be converted is reported and the batch goes on. One photo can go to one file: -o NAME.png|.svg|.pdf, -o - (stdout), or NAME.page.png here without -o; - reads a photo from stdin.
 
             Exit status: 0 all converted, 1 some failed, 2 usage error, 130 interrupted. A path that does not exist (or cannot be read) is a usage error when none of the named paths can be used.
 
             Examples:
               lineart convert SampleImages --output pages
+              lineart convert cat.jpg -o cat-page.png   # one photo, one file
               lineart convert holiday/ --output pages --preset landscape --set thickness=3
               lineart convert mixed/ --output pages --preset auto   # best preset per photo
               lineart convert photos --output pages --skip-existing   # resume after Ctrl-C
@@ -26,8 +27,13 @@ struct ConvertCommand: ParsableCommand {
     @Argument(help: ArgumentHelp("Photos and folders of photos.", valueName: "input"))
     var inputs: [String] = []
 
-    @Option(name: [.short, .long], help: ArgumentHelp("Folder for the pages and reports (created if missing).", valueName: "dir"))
+    @Option(name: [.short, .long], help: ArgumentHelp(
+        "Folder for the pages and reports (created if missing). With one photo: a page file NAME.png|.svg|.pdf, or - for standard output (default: NAME.page.png here).",
+        valueName: "dir|file"))
     var output: String?
+
+    @Flag(name: .long, help: "With one photo written to a page file: also write its report, NAME.json beside it (a folder always gets reports).")
+    var report = false
 
     @OptionGroup var presetOptions: PresetOptions
 
@@ -68,9 +74,6 @@ struct ConvertCommand: ParsableCommand {
         if inputs.isEmpty {
             throw ValidationError("no input: name photos or folders to convert, e.g. 'lineart convert SampleImages --output pages'")
         }
-        if output == nil {
-            throw ValidationError("missing --output DIR: the folder where pages and reports are written")
-        }
         if skipExisting && overwrite {
             throw ValidationError("--skip-existing and --overwrite contradict each other: choose one")
         }
@@ -81,7 +84,12 @@ struct ConvertCommand: ParsableCommand {
 
     func run() throws {
         let preset = try presetOptions.isAuto ? presetOptions.resolve(AutoPreset.order[0]) : presetOptions.resolve()
-        let outputRoot = output ?? "."
+        var outputs = try pageOptions.resolve(environment: ProcessInfo.processInfo.environment)
+        let destination: ConvertDestination
+        (destination, outputs.formats) = try chooseDestination(formats: pageOptions.format.isEmpty ? [] : outputs.formats)
+        guard case .folder(let outputRoot) = destination else {
+            return try convertOnePhoto(to: destination, outputs: outputs, preset: preset)
+        }
 
         let discovery = InputDiscovery(excluding: [outputRoot]).discover(inputs)
         try requireSomeNamedInput(discovery, named: inputs)
@@ -94,8 +102,7 @@ struct ConvertCommand: ParsableCommand {
         // --jobs is the number of cores to use: photos first; cores no photo can use (fewer
         // photos than jobs, or the batch's last photos) split a photo's work (threadsForPhoto).
         let converters = try makeConverters(defaultPreset: preset, inputs: discovery.inputs)
-        let mode: ExistingOutputPolicy = skipExisting ? .skip : (overwrite ? .overwrite : .fail)
-        let outputs = try pageOptions.resolve()
+        let mode = existingPolicy
         // Files written once for the batch are checked now, not after a long batch.
         try checkBatchFiles(BatchOutputPlan(layout: layout, outputs: outputs), existing: mode)
         // Created only once the command line is known to be usable.
@@ -109,7 +116,7 @@ struct ConvertCommand: ParsableCommand {
 
         let batch = BatchRun(discovery: discovery, layout: layout, converters: converters, outputs: outputs,
                              existing: mode, jobs: jobs, bookletPath: pageOptions.booklet, contactSheetPath: contactSheet)
-        let quiet = self.quiet
+        let quiet = self.quiet, isAuto = presetOptions.isAuto
         let result = batch.run(
             summary: summary,
             isCancelled: { interrupt.isRaised },
@@ -117,7 +124,8 @@ struct ConvertCommand: ParsableCommand {
                 switch conversion.outcome {
                 case .converted(let report):
                     let verdict = report.fillability.passes ? "passes" : "does not pass"
-                    progress.finished("\(input.path): score \(String(cFormat: "%.2f", report.fillability.score)), \(verdict)",
+                    let chosen = isAuto ? " (preset \(report.preset))" : ""
+                    progress.finished("\(input.path): score \(report.fillability.scoreText), \(verdict)\(chosen)",
                                       warnings: (report.warnings.filter(isLostImageDataWarning)
                                           + pageWarnings(originalSize: report.originalSize, pageSize: report.processedSize,
                                                          inkFraction: report.fillability.inkFraction))
@@ -152,6 +160,9 @@ struct ConvertCommand: ParsableCommand {
         if summary.failedCount > 0 || result.batchFileFailed { throw ExitCode(ExitStatus.someFailed) }
     }
 
+    /// What to do with outputs that exist: `--skip-existing`, `--overwrite`, or fail.
+    var existingPolicy: ExistingOutputPolicy { skipExisting ? .skip : (overwrite ? .overwrite : .fail) }
+
     /// Refuses, before any photo is converted, a batch report that is an input photo and a
     /// `--booklet` or `--contact-sheet` that would replace a photo or a file of the batch, is
     /// a folder, cannot be created, or exists without `--overwrite` or `--skip-existing`.
@@ -166,6 +177,11 @@ struct ConvertCommand: ParsableCommand {
         } catch {
             throw ValidationError(error.description)
         }
+    }
+
+    /// The converter of the photos `inputs`: the manifest's preset for the photos it lists, else `--preset`.
+    func converter(for inputs: [BatchInput], defaultPreset: LineArtPreset) throws -> PhotoConverter {
+        try makeConverters(defaultPreset: defaultPreset, inputs: inputs)[0]
     }
 
     /// One converter per input: the manifest's preset for the photos it lists, else `--preset`.

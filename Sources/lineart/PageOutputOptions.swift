@@ -10,9 +10,9 @@ struct PageOutputOptions: ParsableArguments {
     var format: [String] = []
 
     @Option(name: .long, help: ArgumentHelp(
-        "Paper: a4, letter or none (the drawing's own size). With a paper the drawing is fitted inside the margins, on a landscape page if it is wider than tall.",
+        "Paper: a4, letter or none (the working bitmap, as the drawing was measured). With a paper the drawing is fitted inside the margins, on a landscape page if it is wider than tall (default: the locale's paper: letter for US and Canada, else a4).",
         valueName: "a4|letter|none"))
-    var page: String = "none"
+    var page: String?
 
     // A number option takes the next argument whatever it looks like (parsing: .unconditional),
     // so a negative value (`--margin -5`) reaches the range check in validate() instead of being
@@ -34,21 +34,28 @@ struct PageOutputOptions: ParsableArguments {
     var regions = false
 
     func validate() throws {
-        _ = try resolve()
+        _ = try resolve(environment: [:])
         if !(margin >= 0 && margin <= 100) { throw ValidationError("--margin must be between 0 and 100 mm") }
         if let dpi, !(dpi >= 10 && dpi <= 2400) { throw ValidationError("--dpi must be between 10 and 2400") }
     }
 
-    /// The options as a ``PageOutputs``.
-    func resolve() throws -> PageOutputs {
+    /// The options as a ``PageOutputs``; without `--page`, the paper of the locale in
+    /// `environment` (``LocalePaper``).
+    func resolve(environment: [String: String]) throws -> PageOutputs {
         let formats: [PageFormat]
         do {
             formats = try PageOutputs.parseFormats(format)
         } catch {
             throw ValidationError("--format: \(error.description)")
         }
-        guard let size = PageSize(rawValue: page.lowercased()) else {
-            throw ValidationError("--page: unknown paper '\(page)': expected a4, letter or none")
+        let size: PageSize
+        if let page {
+            guard let named = PageSize(rawValue: page.lowercased()) else {
+                throw ValidationError("--page: unknown paper '\(page)': expected a4, letter or none")
+            }
+            size = named
+        } else {
+            size = LocalePaper.paper(environment: environment)
         }
         return PageOutputs(formats: formats, page: size, marginMillimetres: margin, dpi: dpi,
                            regions: regions, keepDrawing: booklet != nil)

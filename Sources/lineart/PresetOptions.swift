@@ -4,10 +4,17 @@ import LineArtKit
 
 /// `--preset` and `--set`, shared by the commands that run the pipeline.
 struct PresetOptions: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp(
-        "A built-in preset (toddler, portrait, landscape, object, pet, abstract) or a preset .json file.",
+    @Option(name: .customLong("preset"), help: ArgumentHelp(
+        "A built-in preset (toddler, portrait, landscape, object, pet, abstract) or a preset .json file (default: portrait).",
         valueName: "name|file"))
-    var preset: String = "portrait"
+    var named: String?
+
+    /// `--preset`, or the default preset.
+    var preset: String { named ?? "portrait" }
+
+    /// Whether the command line names a preset or a setting (`validate` then checks pages
+    /// of this tool against them rather than against the settings in their reports).
+    var isNamed: Bool { named != nil || !overrides.isEmpty }
 
     @Option(name: .customLong("set"), help: ArgumentHelp(
         "Override one setting, e.g. --set thickness=4 or --set regionTarget=20 (repeatable; 'lineart presets --settings' explains every key).",

@@ -7,7 +7,7 @@ struct ValidateCommand: ParsableCommand {
         commandName: "validate",
         abstract: "Check whether existing line art is fillable.",
         discussion: """
-            Checks any black-on-white page (paper is gray >= 128) against the preset's targets: region count, closure, leak, tap usability, with suggestions for the settings to change. Folders are walked like convert's, without its region maps.
+            Checks any black-on-white page (paper is gray >= 128) against the preset's targets: region count, closure, leak, tap usability. A page convert wrote (its NAME.json beside it) is measured as convert measured it, against the targets in NAME.json unless --preset or --set is given, with suggestions for its settings; any other page is measured on its drawing box (the paper margin left out), with suggestions for the drawing. Folders are walked like convert's, without its region maps.
 
             Exit status: 0 every page passes, 1 some page fails or cannot be read, 2 usage error. A path that does not exist (or cannot be read) is a usage error when none of the named paths can be used.
 
@@ -69,11 +69,13 @@ struct ValidateCommand: ParsableCommand {
         }
         for path in paths {
             do {
-                let (result, warnings) = try validatePage(atPath: path, preset: preset, maxPixels: DecodeOptions.maxPixels(megapixels: maxMegapixels))
-                entries.append(PageValidation(input: path, fillability: result, error: nil, warnings: warnings))
-                allPass = allPass && result.passes
-                for warning in warnings { writeError("lineart: warning: \(path): \(warning)\n") }
-                if !json { print(Self.describe(path: path, result)) }
+                let check = try validatePage(atPath: path, preset: preset, presetNamed: presetOptions.isNamed,
+                                             maxPixels: DecodeOptions.maxPixels(megapixels: maxMegapixels))
+                entries.append(PageValidation(input: path, fillability: check.fillability, error: nil,
+                                              warnings: check.warnings, report: check.reportPath))
+                allPass = allPass && check.fillability.passes
+                for warning in check.warnings { writeError("lineart: warning: \(path): \(warning)\n") }
+                if !json { print(Self.describe(path: path, check)) }
             } catch {
                 allPass = false
                 entries.append(PageValidation(input: path, fillability: nil, error: "\(error)"))
@@ -87,9 +89,12 @@ struct ValidateCommand: ParsableCommand {
         if !allPass { throw ExitCode(ExitStatus.someFailed) }
     }
 
-    static func describe(path: String, _ r: FillabilityResult) -> String {
+    static func describe(path: String, _ check: PageCheck) -> String {
         func pct(_ v: Double) -> String { String(cFormat: "%.1f%%", v * 100) }
-        var lines = ["\(path): \(r.passes ? "PASSES" : "does not pass"), score \(String(cFormat: "%.2f", r.score))"]
+        let r = check.fillability
+        // A page of this tool is measured as convert made it, and its suggestions name the settings of its report.
+        let origin = check.reportPath.map { " (made with preset \(check.madeWithPreset ?? "?"), settings in \($0))" } ?? ""
+        var lines = ["\(path): \(r.passes ? "PASSES" : "does not pass"), score \(r.scoreText)\(origin)"]
         let t = r.targets
         lines.append("  regions \(r.regionCount) (target \(t.minRegions)-\(t.maxRegions))  closure \(pct(r.closureRate)) (>= \(pct(t.minClosure)))"
                      + "  leak \(pct(r.leakPotential)) (< \(pct(t.maxLeak)))  tap \(pct(r.tapUsability)) (>= \(pct(t.minTap)))  ink \(pct(r.inkFraction))")

@@ -6,6 +6,8 @@ struct CLI {
         var status: Int32
         var stdout: String
         var stderr: String
+        /// Standard output as bytes (a page written with `-o -`).
+        var stdoutBytes = Data()
     }
 
     static let repositoryRoot = URL(fileURLWithPath: #filePath)
@@ -22,8 +24,10 @@ struct CLI {
 
     /// Runs `lineart args...` to completion.
     /// - Parameter environment: variables set for this run, over the test's own.
-    static func run(_ args: [String], in folder: URL? = nil, environment: [String: String] = [:]) throws -> Result {
-        let process = try start(args, in: folder, environment: environment)
+    /// - Parameter standardInput: bytes to feed on standard input (default: none, /dev/null).
+    static func run(_ args: [String], in folder: URL? = nil, environment: [String: String] = [:],
+                    standardInput: Data? = nil) throws -> Result {
+        let process = try start(args, in: folder, environment: environment, standardInput: standardInput)
         return process.finish()
     }
 
@@ -47,7 +51,7 @@ struct CLI {
     /// Starts `lineart args...` (behind `launcher`, a command and its arguments, when given);
     /// call `finish()` to collect its output.
     static func start(_ args: [String], in folder: URL? = nil, environment: [String: String] = [:],
-                      launcher: [String] = []) throws -> Running {
+                      standardInput: Data? = nil, launcher: [String] = []) throws -> Running {
         let process = Process()
         process.executableURL = launcher.first.map { URL(fileURLWithPath: $0) } ?? binary
         process.arguments = launcher.isEmpty ? args : Array(launcher.dropFirst()) + [binary.path] + args
@@ -58,8 +62,15 @@ struct CLI {
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err
-        process.standardInput = FileHandle.nullDevice
+        let input = Pipe()
+        process.standardInput = standardInput == nil ? FileHandle.nullDevice : input
         try process.run()
+        if let standardInput {
+            DispatchQueue.global().async {
+                try? input.fileHandleForWriting.write(contentsOf: standardInput)
+                try? input.fileHandleForWriting.close()
+            }
+        }
         return Running(process: process, out: out, err: err)
     }
 
@@ -117,7 +128,7 @@ struct CLI {
             defer { lock.unlock() }
             return Result(status: process.terminationStatus,
                           stdout: String(decoding: stdoutData, as: UTF8.self),
-                          stderr: String(decoding: stderrData, as: UTF8.self))
+                          stderr: String(decoding: stderrData, as: UTF8.self), stdoutBytes: stdoutData)
         }
     }
 }

@@ -25,7 +25,7 @@ import Testing
 
     @Test func convertsGoodFilesReportsBadOnesAndLeavesNothingPartial() throws {
         let folder = try Self.mixedFolder()
-        let result = try CLI.run(["convert", "in", "--output", "out", "--jobs", "2"], in: folder.url)
+        let result = try CLI.run(["convert", "in", "--output", "out", "--jobs", "2", "--page", "none"], in: folder.url)
         #expect(result.status == 1, "some files failed, so the exit status is 1; stderr: \(result.stderr)")
 
         for stem in Self.goodStems {
@@ -195,11 +195,12 @@ import Testing
         let fish = try [UInt8](Data(contentsOf: CLI.repositoryRoot.appendingPathComponent("SampleImages/HappyFish.jpg")))
         for index in 0..<80 { try folder.write("many/fish\(index).jpg", fish) }
 
-        let running = try CLI.start(["convert", "many", "--output", "out", "--jobs", "1"], in: folder.url)
+        let running = try CLI.start(["convert", "many", "--output", "out", "--jobs", "1", "--page", "none"], in: folder.url)
         Thread.sleep(forTimeInterval: 1.5)
         running.interrupt()
         let result = running.finish()
         #expect(result.status == 130, "interrupted runs exit 130: \(result.stderr.suffix(300))")
+        #expect(result.stderr.contains("run the same command again with --skip-existing"), "says how to resume")
 
         let batch = try readJSONObject(folder.path("out/report.json"))
         #expect(batch["interrupted"] as? Bool == true)
@@ -211,7 +212,7 @@ import Testing
         #expect(files.filter { $0.hasSuffix(".png") }.count == converted)
         #expect(files.filter { $0.hasSuffix(".json") }.count == converted + 1)
 
-        let resumed = try CLI.run(["convert", "many", "--output", "out", "--skip-existing", "--quiet"], in: folder.url)
+        let resumed = try CLI.run(["convert", "many", "--output", "out", "--skip-existing", "--quiet", "--page", "none"], in: folder.url)
         #expect(resumed.status == 0)
         let after = try counts(folder)
         #expect(after["converted"] == 80 - converted && after["skipped"] == converted)

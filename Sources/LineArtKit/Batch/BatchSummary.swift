@@ -66,6 +66,16 @@ public struct BatchSummary: Sendable, Encodable {
     public var duplicates: [Duplicate] = []
 
     private var originalMegapixels = 0.0
+    /// For people, not in the JSON: the pages that fail with their first suggestion, and
+    /// the preset of each page (the one `--preset auto` chose).
+    private var failingPages: [FailingPage] = []
+    private var presetsUsed: [String] = []
+
+    private struct FailingPage: Sendable {
+        var input: String
+        var preset: String
+        var suggestion: String?
+    }
 
     public init(preset: LineArtPreset, outputRoot: String, jobs: Int) {
         self.preset = preset.name
@@ -84,6 +94,15 @@ public struct BatchSummary: Sendable, Encodable {
                           passes: report.fillability.passes, score: report.fillability.score))
         stageTotalsMs = stageTotalsMs + report.timingsMs
         originalMegapixels += Double(report.originalSize.pixelCount) / 1e6
+        noteForPeople(report)
+    }
+
+    private mutating func noteForPeople(_ report: ImageReport) {
+        presetsUsed.append(report.preset)
+        if !report.fillability.passes {
+            failingPages.append(FailingPage(input: report.input, preset: report.preset,
+                                            suggestion: report.fillability.suggestions.first))
+        }
     }
 
     public mutating func addFailure(input: String, reason: String) {
@@ -98,6 +117,7 @@ public struct BatchSummary: Sendable, Encodable {
         if let report = earlierReport {
             pages.append(Page(input: report.input, page: report.page, passes: report.fillability.passes,
                               score: report.fillability.score, kept: true))
+            noteForPeople(report)
         }
     }
 
@@ -131,7 +151,8 @@ public struct BatchSummary: Sendable, Encodable {
 
     public func jsonData() throws -> Data { try encodeReportJSON(self) }
 
-    /// Two lines for people: what was done, and how good the pages are.
+    /// For people: what was done and how good the pages are; then the presets `auto` chose,
+    /// each failing page with its first suggestion, and how to finish an interrupted batch.
     public var humanSummary: String {
         var first = "\(counts.converted) converted, \(counts.failed) failed, \(counts.skipped) skipped"
         if counts.notStarted > 0 { first += ", \(counts.notStarted) not started (interrupted)" }
@@ -141,7 +162,27 @@ public struct BatchSummary: Sendable, Encodable {
         let second = pages.isEmpty
             ? "no pages made; report: " + reportPath
             : "\(pages.filter(\.passes).count) of \(pages.count) pages pass their fillability targets"
-                + String(cFormat: " (%.0f%%), mean score %.2f; report: ", passRate * 100, meanScore) + reportPath
-        return first + "\n" + second
+                + String(cFormat: " (%.0f%%), mean score ", passRate * 100)
+                + fillabilityScoreText(meanScore, allPass: pages.allSatisfy(\.passes)) + "; report: " + reportPath
+        var lines = [first, second]
+        if preset == AutoPreset.name && !presetsUsed.isEmpty {
+            lines.append("presets chosen by auto: " + presetCounts(presetsUsed))
+        }
+        for page in failingPages {
+            let chosen = preset == AutoPreset.name ? " (preset \(page.preset))" : ""
+            lines.append("does not pass: \(page.input)\(chosen): \(page.suggestion ?? "no setting left to change")")
+        }
+        if interrupted {
+            lines.append("interrupted: to finish the batch, run the same command again with --skip-existing (pages already written are kept)")
+        }
+        return lines.joined(separator: "\n")
     }
+}
+
+/// "portrait 3, pet 2": each name with its count, most used first (ties by name).
+private func presetCounts(_ names: [String]) -> String {
+    var counts: [String: Int] = [:]
+    for name in names { counts[name, default: 0] += 1 }
+    return counts.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }
+        .map { "\($0.key) \($0.value)" }.joined(separator: ", ")
 }

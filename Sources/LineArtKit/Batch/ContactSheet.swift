@@ -41,7 +41,7 @@ public struct ContactSheet: Sendable {
         var h = htmlDocumentStart(title: title, imageSize: (360, 300),
                                   extraStyle: ".miss { color: #a01818; } .metrics { white-space: nowrap; }")
         h += """
-            <p>\(passing) of \(rows.count) pages pass all four fillability targets of their preset; mean score \(htmlFixed(mean)).</p>
+            <p>\(passing) of \(rows.count) pages pass all four fillability targets of their preset; mean score \(fillabilityScoreText(mean, allPass: passing == rows.count)).</p>
             <table><tr><th>photo</th><th>page</th><th>fillability</th></tr>
 
             """
@@ -62,7 +62,7 @@ public struct ContactSheet: Sendable {
                     : "<td><a href=\"\(page)\"><img src=\"\(page)\" alt=\"page\"></a></td>")
                 + "<td class=\"metrics\"><b>\(escape(row.preset))</b><br>"
                 + (r.passes ? "<span class=\"pass\">passes</span>" : "<span class=\"fail\">does not pass</span>")
-                + ", score \(htmlFixed(r.score))<br>"
+                + ", score \(r.scoreText)<br>"
                 + metric("regions", "\(r.regionCount)", r.checks.regionCount, "\(t.minRegions)-\(t.maxRegions)")
                 + metric("closure", htmlPercent(r.closureRate), r.checks.closure, "&ge; \(htmlPercent(t.minClosure))")
                 + metric("leak", htmlPercent(r.leakPotential), r.checks.leak, "&lt; \(htmlPercent(t.maxLeak))")

@@ -7,6 +7,11 @@ public struct BatchInput: Sendable, Equatable {
     public var path: String
     /// The path relative to the batch root, used to mirror the input tree in the output.
     public var relativePath: String
+
+    public init(path: String, relativePath: String) {
+        self.path = path
+        self.relativePath = relativePath
+    }
 }
 
 /// Walks the inputs of a batch: files and folders, folders recursively.

@@ -104,7 +104,9 @@ extension PhotoConverter {
 
     /// Decodes, converts and encodes every output; returns the report, the files (path,
     /// bytes) not yet written, and the traced drawing if one was made.
-    public func renderOutputs(_ input: BatchInput, paths: ConversionPaths, outputs: PageOutputs)
+    /// - Parameter photo: the photo's bytes when they are not in the file `input.path`
+    ///   (standard input); `input.path` then only names it in the report.
+    public func renderOutputs(_ input: BatchInput, paths: ConversionPaths, outputs: PageOutputs, photo: [UInt8]? = nil)
         throws(CodecError) -> (ImageReport, [(String, [UInt8])], VectorDrawing?)
     {
         var decodeTime = 0.0
@@ -117,7 +119,8 @@ extension PhotoConverter {
         let size = candidates.map(\.settings.maxDimension).max()!
         let options = DecodeOptions(targetMaxDimension: size, maxPixels: maxPixels)
         var decoded = try timed(&decodeTime) { () throws(CodecError) -> DecodedImage in
-            try decodeImage(atPath: input.path, options: options)
+            if let photo { return try decodeImage(photo, options: options) }
+            return try decodeImage(atPath: input.path, options: options)
         }
         // With one candidate the pipeline takes the decoded pixels over and frees them once
         // preprocessed, so extraction reuses their memory (`takePixels`); `decoded` keeps
@@ -152,7 +155,11 @@ extension PhotoConverter {
                         pngRaster = raster
                     } else {
                         let raster = try PageRaster(layout: layout, dpi: outputs.dpi ?? PageOutputs.defaultPrintDPI)
-                        bytes = try Self.pageEncoder(dpi: raster.dpi).encode(renderPrintBitmap(drawing!, raster: raster))
+                        // Pinned so that `validate` reads back the drawing measured here.
+                        var printed = renderPrintBitmap(drawing!, raster: raster)
+                        pinDrawingCentres(&printed, drawing: page, originX: raster.transform.tx,
+                                          originY: raster.transform.ty, scale: raster.transform.a)
+                        bytes = try Self.pageEncoder(dpi: raster.dpi).encode(printed)
                         pngRaster = raster
                     }
                 case .svg:

@@ -53,10 +53,7 @@ public struct LineArtPipeline: Sendable {
                 : drawFaceFeatures(on: postprocess(lines), prepared, faces: faces)
         }
         let (analysis, colours) = timed(&timings.validate) {
-            var context = SuggestionContext(preset)
-            if source == .drawing {  // traced lines are gap-closed, and no segments are merged
-                context.segmentBoundaries = false
-            }
+            let context = SuggestionContext(preset.settings, lineSource: source)
             let analysis = validator.analyze(page, suggestionContext: context)
             return (analysis, measuresRegionColours ? LineArtAlgorithms.regionColours(analysis.regions, lab: prepared.lab) : nil)
         }
@@ -221,9 +218,14 @@ extension SuggestionContext {
     /// engine draws the boundaries of a segmentation, and then the `regionTarget` in effect
     /// for the preset's targets.
     public init(_ preset: LineArtPreset) {
-        let settings = preset.settings
+        self.init(preset.settings, lineSource: .engine)
+    }
+
+    /// The context of a page made with `settings` whose lines came from `lineSource`: a
+    /// traced drawing's lines are gap-closed and no segments are merged, whatever the engine.
+    public init(_ settings: LineArtSettings, lineSource: LineSource) {
         let segments = ExtractionEngines.named(settings.engine)?.drawsRegionBoundaries ?? false
-        self.init(settings: settings, segmentBoundaries: segments)
+        self.init(settings: settings, segmentBoundaries: segments && lineSource == .engine)
     }
 }
 

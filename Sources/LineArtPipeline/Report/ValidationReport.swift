@@ -19,11 +19,16 @@ public struct PageValidation: Sendable, Encodable {
     public var error: String?
     /// ``lineArtWarnings(_:)`` about the image (empty for a page that reads as line art).
     public var warnings: [String]
+    /// The report `convert` wrote for the page, when it came from this tool: its drawing was
+    /// measured at the working size and its suggestions are about the report's settings.
+    public var report: String?
 
-    public init(input: String, fillability: FillabilityResult?, error: String?, warnings: [String] = []) {
+    public init(input: String, fillability: FillabilityResult?, error: String?, warnings: [String] = [],
+                report: String? = nil) {
         self.input = input
         self.fillability = fillability
         self.error = error
         self.warnings = warnings
+        self.report = report
     }
 }

@@ -215,7 +215,7 @@ private func decimal(_ value: Double) -> String {
 }
 
 /// A fraction as a percentage with at most one decimal: 0.463 → "46.3%", 0.3 → "30%".
-private func percent(_ fraction: Double) -> String {
+func percent(_ fraction: Double) -> String {
     let tenths = Int((fraction * 1000).rounded())
     let whole = tenths / 10
     let frac = tenths % 10
