@@ -20,7 +20,11 @@ enum HEIFDecoder {
         }
         let size = ImageSize(width: Int(info.width), height: Int(info.height))
         try options.checkPixelLimit(width: size.width, height: size.height)
-        try Shim.checkAllocatable(size.width * size.height * 4, width: size.width, height: size.height)
+        // libheif allocates the decoded RGB(A) itself: ask malloc first, as for our own buffers.
+        guard let decodedBytes = Shim.byteCount(width: size.width, height: size.height, channels: 4) else {
+            throw .tooLarge(width: size.width, height: size.height, limit: options.maxPixels)
+        }
+        try Shim.checkAllocatable(decodedBytes, width: size.width, height: size.height)
 
         var width: Int32 = 0, height: Int32 = 0
         let status = cic_heif_decode(decoder, &width, &height)
