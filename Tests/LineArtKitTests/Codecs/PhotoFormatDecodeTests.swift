@@ -26,6 +26,18 @@ import Testing
         #expect(decoded.image == png.image)
     }
 
+    /// cat-rotated.heic (pillow-heif, from cat.png with EXIF orientation 6) stores the
+    /// 64x42 picture with an `irot` rotation and keeps the EXIF orientation 6 too. libheif
+    /// turns it upright once; the EXIF orientation is not applied on top.
+    @Test func heicIsTurnedUprightByItsOwnRotationOnly() throws {
+        let upright = try decodeImage(PhotoFormatFixtures.photo("cat.png")).image.oriented(.rotate90CW)
+        let decoded = try decodeImage(PhotoFormatFixtures.photo("cat-rotated.heic"))
+        #expect(decoded.image.size == ImageSize(width: 42, height: 64))
+        #expect(decoded.orientation == .up)
+        let difference = zip(decoded.image.samples, upright.samples).reduce(0) { $0 + abs(Int($1.0) - Int($1.1)) }
+        #expect(difference < 4 * upright.samples.count, "mean difference \(Double(difference) / Double(upright.samples.count))")
+    }
+
     /// 32x16 RGB: a red block top-left, a green block top-right, the rest gray.
     static func markedPicture() -> (pixels: [UInt8], width: Int, height: Int) {
         let w = 32, h = 16
