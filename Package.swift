@@ -26,10 +26,26 @@ let package = Package(
             pkgConfig: "libpng",
             providers: [.apt(["libpng-dev"]), .brew(["libpng"])]
         ),
-        // C shim: every libjpeg/libpng call that can fail returns a status; no longjmp reaches Swift.
+        // Phone and web photos: HEIC/HEIF, WebP, TIFF.
+        .systemLibrary(
+            name: "CHEIF",
+            pkgConfig: "libheif",
+            providers: [.apt(["libheif-dev"]), .brew(["libheif"])]
+        ),
+        .systemLibrary(
+            name: "CWebP",
+            pkgConfig: "libwebp",
+            providers: [.apt(["libwebp-dev"]), .brew(["webp"])]
+        ),
+        .systemLibrary(
+            name: "CTIFF",
+            pkgConfig: "libtiff-4",
+            providers: [.apt(["libtiff-dev"]), .brew(["libtiff"])]
+        ),
+        // C shim: every image-library call that can fail returns a status; no longjmp reaches Swift.
         .target(
             name: "CImageCodecs",
-            dependencies: ["CJPEG", "CPNG"],
+            dependencies: ["CJPEG", "CPNG", "CHEIF", "CWebP", "CTIFF"],
             // zlib (zlib1g-dev, which libpng-dev pulls in) compresses PDF content streams.
             linkerSettings: [.linkedLibrary("z")]
         ),
@@ -46,7 +62,7 @@ let package = Package(
         // so the compiler forbids cycles between them.
         // Pixel buffers, geometry, orientation, row-band parallelism, platform helpers.
         .target(name: "LineArtImage"),
-        // JPEG / PNG decode and encode, deflate, atomic file writes.
+        // JPEG / PNG / HEIF / WebP / TIFF decode, PNG encode, deflate, atomic file writes.
         .target(
             name: "LineArtCodecs",
             dependencies: ["LineArtImage", "CImageCodecs", "CPixelKernels"]

@@ -30,3 +30,14 @@ void cic_warnings_add(char *buffer, size_t capacity, size_t *length, const char 
     *length += n;
     buffer[*length] = '\0';
 }
+
+void cic_rgba_over_white(const uint8_t *rgba, uint8_t *rgb, size_t width, int premultiplied) {
+    for (size_t x = 0; x < width; x++, rgba += 4, rgb += 3) {
+        unsigned alpha = rgba[3], paper = 255u - alpha;
+        for (int c = 0; c < 3; c++) {
+            unsigned ink = premultiplied ? rgba[c] : (rgba[c] * alpha + 127u) / 255u;
+            unsigned v = ink + paper;
+            rgb[c] = (uint8_t)(v > 255u ? 255u : v);
+        }
+    }
+}

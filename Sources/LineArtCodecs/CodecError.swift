@@ -10,7 +10,10 @@ public enum CodecError: Error, Sendable, Equatable, CustomStringConvertible {
     case unsupportedFormat(String)
     /// The header declares more pixels than `DecodeOptions.maxPixels`; nothing was allocated.
     case tooLarge(width: Int, height: Int, limit: Int)
-    /// libjpeg / libpng rejected the data; carries the library's message.
+    /// A format we read, in a variant its library does not decode (an animated WebP, a TIFF
+    /// colour model libtiff cannot convert); carries the format's name and the library's reason.
+    case unsupportedVariant(format: String, reason: String)
+    /// The image library rejected the data; carries the library's message.
     case corrupt(String)
     /// The data ends before enough of the image was present (see `DecodeOptions.minimumJPEGCoverage`).
     case truncated
@@ -24,9 +27,11 @@ public enum CodecError: Error, Sendable, Equatable, CustomStringConvertible {
         case .emptyFile:
             return "empty file"
         case .notAnImage:
-            return "not an image (no JPEG or PNG signature)"
+            return "not an image (no JPEG, PNG, HEIC, WebP or TIFF signature)"
         case .unsupportedFormat(let name):
-            return "unsupported image format \(name) (only JPEG and PNG are supported)"
+            return "unsupported image format \(name) (LineArt reads JPEG, PNG, HEIC/HEIF, WebP and TIFF)"
+        case let .unsupportedVariant(format, reason):
+            return "unsupported \(format) image (\(reason))"
         case let .tooLarge(width, height, limit):
             let (pixels, overflow) = width.multipliedReportingOverflow(by: height)
             let declared = overflow ? "too many" : Self.megapixels(pixels)

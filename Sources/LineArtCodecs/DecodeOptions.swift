@@ -5,12 +5,15 @@ public struct DecodeOptions: Sendable, Equatable {
     /// Desired size of the longer side. JPEGs are decoded with the smallest libjpeg DCT scale
     /// k/8 (k = 1...8) whose longer output side is still >= this value, so a 20 MP photo is
     /// never decoded at full size for a small target; the caller resizes the rest of the way.
-    /// PNGs are always decoded at full size. nil (or <= 0): full size.
+    /// WebPs are shrunk while decoding by the largest whole factor that keeps the longer side
+    /// >= this value. PNG, HEIF and TIFF are always decoded at full size. nil (or <= 0): full size.
     public var targetMaxDimension: Int?
     /// Images whose header declares more than this many pixels (width * height, as stored)
     /// are refused with `CodecError.tooLarge` before any pixel buffer is allocated.
     public var maxPixels: Int
-    /// Rotate / mirror JPEGs upright according to their EXIF orientation.
+    /// Rotate / mirror JPEGs, WebPs and TIFFs upright according to their EXIF orientation (a
+    /// WebP's EXIF chunk, a TIFF's Orientation tag). HEIF images are always upright: libheif
+    /// applies the file's own rotation and mirror.
     public var applyOrientation: Bool
     /// Truncated-JPEG rule. libjpeg decodes a JPEG whose data ends early by filling the rest
     /// gray (warning "Premature end of JPEG file"). If the fraction of the image that had real
@@ -55,10 +58,10 @@ public struct DecodedImage: Sendable, Equatable {
     public var orientation: EXIFOrientation
     /// Orientation recorded in the file's EXIF data (`.up` if none).
     public var storedOrientation: EXIFOrientation
-    /// The decode scale is `scaleNumerator / scaleDenominator` (JPEG: k/8; PNG: 1/1).
+    /// The decode scale is `scaleNumerator / scaleDenominator` (JPEG: k/8; WebP: 1/n; others 1/1).
     public var scaleNumerator: Int
     public var scaleDenominator: Int
-    /// Non-fatal messages from libjpeg / libpng (e.g. "Corrupt JPEG data: ...").
+    /// Non-fatal messages from libjpeg / libpng / libtiff (e.g. "Corrupt JPEG data: ...").
     public var warnings: [String]
 
     public var scale: Double { Double(scaleNumerator) / Double(scaleDenominator) }

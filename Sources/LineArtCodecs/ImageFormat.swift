@@ -2,21 +2,41 @@
 public enum ImageFormat: String, Sendable, Equatable, Hashable, CustomStringConvertible {
     case jpeg
     case png
+    /// HEIC and other HEIF stills (an iPhone's photos), decoded by libheif.
+    case heif
+    case webp
+    case tiff
 
-    public var description: String { self == .jpeg ? "JPEG" : "PNG" }
+    public var description: String {
+        switch self {
+        case .jpeg: return "JPEG"
+        case .png: return "PNG"
+        case .heif: return "HEIF"
+        case .webp: return "WebP"
+        case .tiff: return "TIFF"
+        }
+    }
 
     /// Identifies the format from the first bytes (the file name is never consulted).
     ///
-    /// JPEG (`FF D8 FF`) and PNG (`89 50 4E 47 0D 0A 1A 0A`) are returned. Recognised but
-    /// unsupported formats throw `.unsupportedFormat(name)`: HEIC / HEIF / AVIF (ISO-BMFF
-    /// `ftyp` brands), WebP (`RIFF....WEBP`), GIF (`GIF87a`/`GIF89a`), TIFF (`II*\0`/`MM\0*`),
-    /// BMP (`BM` plus a plausible DIB header size) and JPEG XL. Zero bytes throw
-    /// `.emptyFile`; anything else throws `.notAnImage`.
+    /// JPEG (`FF D8 FF`), PNG (`89 50 4E 47 0D 0A 1A 0A`), HEIC / HEIF (an ISO-BMFF `ftyp`
+    /// box with a HEIF brand), WebP (`RIFF....WEBP`) and TIFF (`II*\0`/`MM\0*`) are returned.
+    /// Recognised but unsupported formats throw `.unsupportedFormat(name)`: AVIF, GIF
+    /// (`GIF87a`/`GIF89a`), BMP (`BM` plus a plausible DIB header size) and JPEG XL. Zero bytes
+    /// throw `.emptyFile`; anything else throws `.notAnImage`.
     public static func detect(_ bytes: UnsafeRawBufferPointer) throws(CodecError) -> ImageFormat {
         let b = Array(bytes.prefix(64))
         if b.isEmpty { throw .emptyFile }
         if b.starts(with: [0xFF, 0xD8, 0xFF]) { return .jpeg }
         if b.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) { return .png }
+        if ascii(b, 0, "RIFF") && ascii(b, 8, "WEBP") { return .webp }
+        if b.starts(with: [0x49, 0x49, 0x2A, 0x00]) || b.starts(with: [0x4D, 0x4D, 0x00, 0x2A]) { return .tiff }
+        // BigTIFF: version 43, 8-byte offsets.
+        if b.starts(with: [0x49, 0x49, 0x2B, 0x00]) || b.starts(with: [0x4D, 0x4D, 0x00, 0x2B]) { return .tiff }
+        if ascii(b, 4, "ftyp"), let name = isoBMFFName(b) {
+            if name == "HEIC" || name == "HEIF" { return .heif }
+            throw .unsupportedFormat(name)
+        }
         if let name = unsupportedName(b) { throw .unsupportedFormat(name) }
         throw .notAnImage
     }
@@ -36,10 +56,7 @@ public enum ImageFormat: String, Sendable, Equatable, Hashable, CustomStringConv
     }
 
     private static func unsupportedName(_ b: [UInt8]) -> String? {
-        if ascii(b, 4, "ftyp") { return isoBMFFName(b) }
-        if ascii(b, 0, "RIFF") && ascii(b, 8, "WEBP") { return "WebP" }
         if ascii(b, 0, "GIF87a") || ascii(b, 0, "GIF89a") { return "GIF" }
-        if b.starts(with: [0x49, 0x49, 0x2A, 0x00]) || b.starts(with: [0x4D, 0x4D, 0x00, 0x2A]) { return "TIFF" }
         if b.starts(with: [0xFF, 0x0A]) ||
             b.starts(with: [0, 0, 0, 0x0C, 0x4A, 0x58, 0x4C, 0x20, 0x0D, 0x0A, 0x87, 0x0A]) { return "JPEG XL" }
         if ascii(b, 0, "BM") && b.count >= 18 {

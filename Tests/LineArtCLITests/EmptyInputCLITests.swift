@@ -5,7 +5,7 @@ import Testing
 /// validate exit 0 (nothing failed); tune and bench need sample photos, so for them it is
 /// a usage error (2), and tune creates no output folder.
 @Suite struct EmptyInputCLITests {
-    static let note = "no photos found in in (JPEG and PNG files; hidden files are skipped)"
+    static let note = "no photos found in in (JPEG, PNG, HEIC, WebP and TIFF files; hidden files are skipped)"
 
     @Test(arguments: [
         (["convert", "in", "-o", "out"], Int32(0), "lineart: \(note)\n"),

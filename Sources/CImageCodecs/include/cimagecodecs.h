@@ -2,7 +2,8 @@
 #define CIMAGECODECS_H
 
 /*
- * C shim over libjpeg(-turbo) and libpng for LineArtKit.
+ * C shim over libjpeg(-turbo) and libpng for LineArtKit (libheif, libwebp and libtiff:
+ * cic_photo_formats.h).
  *
  * Every libjpeg / libpng call that can fail runs inside a function of this
  * file that sets up setjmp and a custom error manager, so errors come back
@@ -13,6 +14,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include "cic_deflate.h"
+#include "cic_photo_formats.h"
 
 #ifdef __cplusplus
 extern "C" {

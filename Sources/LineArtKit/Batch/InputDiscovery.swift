@@ -19,7 +19,7 @@ public struct BatchInput: Sendable, Equatable {
 /// - Folders are walked in sorted order, so a batch is the same every run.
 /// - Hidden files and folders (name starting with ".") are skipped.
 /// - In folders, a file is taken when its first bytes are an image signature
-///   (JPEG, PNG, or a format we refuse by name such as HEIC) or its extension is
+///   (JPEG, PNG, HEIC, WebP, TIFF, or a format we refuse by name such as GIF) or its extension is
 ///   an image extension; so `photo` without extension converts, and `notes.jpg`
 ///   holding text is reported as a failure instead of vanishing. Files named on
 ///   the command line are always taken.

@@ -4,7 +4,7 @@ import LineArtAlgorithms
 ///
 /// Wall-clock times of one after the other, so they add up to the conversion's time.
 public struct StageTimings: Sendable, Equatable, Codable {
-    /// Reading the file and decoding it: until libjpeg / libpng has returned the last row.
+    /// Reading the file and decoding it: until the image library has returned the last row.
     public var decode: Double = 0
     /// Preprocessing: from the decoded photo to the working planes.
     public var preprocess: Double = 0

@@ -12,7 +12,7 @@ public struct ImageReport: Sendable, Codable {
     public var input: String
     /// The line-art page written for it.
     public var page: String
-    /// `jpeg` or `png`, from the file's content.
+    /// `jpeg`, `png`, `heif`, `webp` or `tiff`, from the file's content.
     public var format: String
     /// Size stored in the file, before orientation and scaling.
     public var originalSize: ImageSize

@@ -72,6 +72,12 @@ enum Fixtures {
 
     /// Inserts an APP1 EXIF segment with IFD0 orientation `value` right after SOI.
     static func withEXIFOrientation(_ jpeg: [UInt8], value: Int, bigEndian: Bool = true) -> [UInt8] {
+        let segment = jpegSegment(0xE1, Array("Exif".utf8) + [0, 0] + exifTIFF(orientation: value, bigEndian: bigEndian))
+        return Array(jpeg[0..<2]) + segment + Array(jpeg[2...])
+    }
+
+    /// An EXIF payload (a TIFF header and IFD0) holding Make = "ABC" and Orientation = `orientation`.
+    static func exifTIFF(orientation value: Int, bigEndian: Bool = true) -> [UInt8] {
         func u16(_ v: Int) -> [UInt8] { bigEndian ? [UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)] : [UInt8(v & 0xFF), UInt8(v >> 8 & 0xFF)] }
         func u32(_ v: Int) -> [UInt8] { bigEndian ? u16(v >> 16) + u16(v & 0xFFFF) : u16(v & 0xFFFF) + u16(v >> 16) }
         var tiff: [UInt8] = bigEndian ? [0x4D, 0x4D] : [0x49, 0x49]
@@ -80,8 +86,7 @@ enum Fixtures {
         tiff += u16(0x010F) + u16(2) + u32(4) + [0x41, 0x42, 0x43, 0]  // Make = "ABC"
         tiff += u16(0x0112) + u16(3) + u32(1) + u16(value) + [0, 0]
         tiff += u32(0)
-        let segment = jpegSegment(0xE1, Array("Exif".utf8) + [0, 0] + tiff)
-        return Array(jpeg[0..<2]) + segment + Array(jpeg[2...])
+        return tiff
     }
 
     /// A JPEG marker segment: 0xFF, `marker`, the big-endian length, `payload`.

@@ -17,25 +17,33 @@ import Testing
         #expect(try ImageFormat.detect(png) == .png)
     }
 
+    /// An ISO-BMFF header with its box size filled in.
+    static func sized(_ bytes: [UInt8]) -> [UInt8] {
+        guard bytes.count >= 8, Array(bytes[4..<8]) == Array("ftyp".utf8) else { return bytes }
+        return [0, 0, 0, UInt8(bytes.count)] + bytes[4...]
+    }
+
     @Test(arguments: [
-        (Array("....ftypheic\0\0\0\0mif1heic".utf8), "HEIC"),
-        (Array("....ftypmif1\0\0\0\0mif1heic".utf8), "HEIC"),
-        (Array("....ftypmif1\0\0\0\0mif1miaf".utf8), "HEIF"),
+        (Array("....ftypheic\0\0\0\0mif1heic".utf8), ImageFormat.heif),
+        (Array("....ftypmif1\0\0\0\0mif1heic".utf8), .heif),
+        (Array("....ftypmif1\0\0\0\0mif1miaf".utf8), .heif),
+        (Array("RIFF\u{10}\0\0\0WEBPVP8 ".utf8), .webp),
+        ([0x49, 0x49, 0x2A, 0x00, 8, 0, 0, 0], .tiff),
+        ([0x4D, 0x4D, 0x00, 0x2A, 0, 0, 0, 8], .tiff),
+        ([0x49, 0x49, 0x2B, 0x00, 8, 0, 0, 0], .tiff),  // BigTIFF
+    ])
+    func detectsPhoneAndWebFormats(bytes: [UInt8], format: ImageFormat) throws {
+        #expect(try ImageFormat.detect(Self.sized(bytes)) == format)
+    }
+
+    @Test(arguments: [
         (Array("....ftypavif\0\0\0\0avifmif1".utf8), "AVIF"),
-        (Array("RIFF\u{10}\0\0\0WEBPVP8 ".utf8), "WebP"),
         (Array("GIF89a\u{01}\0\u{01}\0".utf8), "GIF"),
         (Array("GIF87a\u{01}\0\u{01}\0".utf8), "GIF"),
-        ([0x49, 0x49, 0x2A, 0x00, 8, 0, 0, 0], "TIFF"),
-        ([0x4D, 0x4D, 0x00, 0x2A, 0, 0, 0, 8], "TIFF"),
         (Array("BM".utf8) + [0x46, 0, 0, 0, 0, 0, 0, 0, 0x36, 0, 0, 0, 40, 0, 0, 0, 1, 0], "BMP"),
     ])
     func refusesKnownFormatsByName(bytes: [UInt8], name: String) {
-        var header = bytes
-        if header.count >= 4, Array(header[4..<8]) == Array("ftyp".utf8) {
-            let n = header.count
-            header.replaceSubrange(0..<4, with: [0, 0, 0, UInt8(n)])
-        }
-        #expect(Fixtures.error { () throws(CodecError) in try decodeImage(header) } == .unsupportedFormat(name))
+        #expect(Fixtures.error { () throws(CodecError) in try decodeImage(Self.sized(bytes)) } == .unsupportedFormat(name))
     }
 
     @Test func emptyInputIsEmptyFile() {
@@ -47,7 +55,7 @@ import Testing
         #expect(Fixtures.error { () throws(CodecError) in try decodeImage(Array("BMW is a car maker\n".utf8)) } == .notAnImage)
         let mp4 = [0, 0, 0, 20] + Array("ftypisom\0\0\0\0isom".utf8)
         #expect(Fixtures.error { () throws(CodecError) in try decodeImage(mp4) } == .notAnImage)
-        #expect(CodecError.notAnImage.description == "not an image (no JPEG or PNG signature)")
+        #expect(CodecError.notAnImage.description == "not an image (no JPEG, PNG, HEIC, WebP or TIFF signature)")
     }
 
     @Test func fileNamesAreIgnored() throws {
