@@ -118,9 +118,9 @@ struct ConvertCommand: ParsableCommand {
                 case .converted(let report):
                     let verdict = report.fillability.passes ? "passes" : "does not pass"
                     progress.finished("\(input.path): score \(String(cFormat: "%.2f", report.fillability.score)), \(verdict)",
-                                      warnings: (report.warnings.filter(isLostImageDataWarning)
-                                          + pageWarnings(originalSize: report.originalSize, pageSize: report.processedSize,
-                                                         inkFraction: report.fillability.inkFraction))
+                                      damage: report.warnings.filter(isLostImageDataWarning).map { "\(input.path): \($0)" },
+                                      warnings: pageWarnings(originalSize: report.originalSize, pageSize: report.processedSize,
+                                                             inkFraction: report.fillability.inkFraction)
                                           .map { "\(input.path): \($0)" })
                 case .skipped:
                     progress.finished("\(input.path): skipped, outputs exist")
