@@ -94,7 +94,7 @@ struct ConvertCommand: ParsableCommand {
         // --jobs is the number of cores to use: photos first; cores no photo can use (fewer
         // photos than jobs, or the batch's last photos) split a photo's work (threadsForPhoto).
         let converters = try makeConverters(defaultPreset: preset, inputs: discovery.inputs)
-        let mode: ExistingOutputPolicy = skipExisting ? .skip : (overwrite ? .overwrite : .fail)
+        let mode: ExistingOutputPolicy = skipExisting ? .skip : (overwrite ? .overwrite : .update)
         let outputs = try pageOptions.resolve()
         // Files written once for the batch are checked now, not after a long batch.
         try checkBatchFiles(BatchOutputPlan(layout: layout, outputs: outputs), existing: mode)
@@ -124,6 +124,8 @@ struct ConvertCommand: ParsableCommand {
                                           .map { "\(input.path): \($0)" })
                 case .skipped:
                     progress.finished("\(input.path): skipped, outputs exist")
+                case .upToDate:
+                    progress.finished("\(input.path): up to date")
                 case .failed(let reason):
                     progress.finished("", failure: "\(input.path): \(reason)")
                 }

@@ -104,7 +104,7 @@ public struct BatchOutputPlan: Sendable {
         if access(folder, W_OK | X_OK) != 0 {
             throw .cannotWriteIn(option: option, path: path, folder: folder, reason: AtomicFileWriter.reason(errno))
         }
-        if existing == .fail, lstat(path, &info) == 0 {
+        if existing == .update, lstat(path, &info) == 0 {
             throw .exists(option: option, path: path)
         }
     }

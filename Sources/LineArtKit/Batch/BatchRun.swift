@@ -78,8 +78,9 @@ public struct BatchRun: Sendable {
         for (index, outcome) in outcomes.enumerated() {
             let input = discovery.inputs[index]
             switch outcome?.outcome {
-            case .converted(let report)?: summary.add(report)
+            case .converted(let report)?: summary.add(report, reconverted: outcome?.reconverted)
             case .skipped?: summary.addSkipped(input: input.path, earlierReport: outcome?.earlierReport)
+            case .upToDate?: summary.addUpToDate(input: input.path, earlierReport: outcome?.earlierReport)
             case .failed(let reason)?: summary.addFailure(input: input.path, reason: reason)
             case nil: summary.addNotStarted(input: input.path)
             }
