@@ -9,13 +9,15 @@ struct ConvertCommand: ParsableCommand {
         discussion: """
             Folders are walked recursively. For each photo NAME you get NAME.png (the page) and NAME.json (its fillability report); OUTPUT/report.json sums up the batch. A photo that cannot be converted is reported and the batch goes on.
 
-            Exit status: 0 all converted, 1 some failed, 2 usage error, 130 interrupted. A path that does not exist (or cannot be read) is a usage error when none of the named paths can be used.
+            A photo whose outputs are complete and made from it with the same settings is up to date and left; others are converted again (report.json says why).
+
+            Exit status: 0 all converted or up to date, 1 some failed, 2 usage error (also: the output folder cannot be written, or another run is writing into it), 130 interrupted. A path that does not exist (or cannot be read) is a usage error when none of the named paths can be used.
 
             Examples:
               lineart convert SampleImages --output pages
               lineart convert holiday/ --output pages --preset landscape --set thickness=3
               lineart convert mixed/ --output pages --preset auto   # best preset per photo
-              lineart convert photos --output pages --skip-existing   # resume after Ctrl-C
+              lineart convert photos --output pages   # again: converts only what changed
               lineart convert photos -o pages --format svg,pdf --page a4 --booklet book.pdf
               lineart convert photos -o pages --regions     # + NAME.regions.png
 
@@ -44,16 +46,19 @@ struct ConvertCommand: ParsableCommand {
     @Option(name: .long, parsing: .unconditional, help: "Cores to use: photos converted at once; with fewer photos than jobs, and for the last photos of a batch, one photo's work is split (default: the number of cores; at most four per core).")
     var jobs: Int?
 
-    @Flag(name: .long, help: "Leave photos whose page and report already exist; convert the rest (resumes a stopped run). --booklet, --contact-sheet and report.json are rewritten for the whole batch.")
+    @Flag(name: .long, help: "Leave every photo whose outputs are complete, even if made with other settings; convert the rest. (By default, outputs made from the same photo with the same settings are left and the rest converted again.) --booklet, --contact-sheet and report.json are rewritten for the whole batch.")
     var skipExisting = false
 
-    @Flag(name: .long, help: "Replace existing pages and reports, and an existing --booklet or --contact-sheet; never an input photo.")
+    @Flag(name: .long, help: "Convert every photo again, replacing its outputs, and an existing --booklet or --contact-sheet; never an input photo.")
     var overwrite = false
 
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Refuse images with more pixels than this, before decoding them.", valueName: "megapixels"))
     var maxMegapixels: Int = 100
 
-    @Flag(name: [.short, .long], help: "Print no progress (failures are still reported on stderr).")
+    @Flag(name: .long, help: "If another run is writing into the output folder, wait for it to finish (without: exit 2 at once).")
+    var wait = false
+
+    @Flag(name: [.short, .long], help: "Print no progress (failures and damaged photos are still reported on stderr).")
     var quiet = false
 
     @Flag(name: .long, help: "Print the batch summary as JSON on stdout.")
@@ -98,8 +103,9 @@ struct ConvertCommand: ParsableCommand {
         let outputs = try pageOptions.resolve()
         // Files written once for the batch are checked now, not after a long batch.
         try checkBatchFiles(BatchOutputPlan(layout: layout, outputs: outputs), existing: mode)
-        // Created only once the command line is known to be usable.
-        try makeOutputFolder(outputRoot)
+        // Created only once the command line is known to be usable; locked until the run ends.
+        let folderLock = try prepareConvertOutputFolder(outputRoot, wait: wait, quiet: quiet)
+        defer { folderLock.release() }
         let interrupt = InterruptFlag()
         let progress = ProgressReporter(total: discovery.inputs.count, quiet: quiet)
         var summary = BatchSummary(preset: preset, outputRoot: outputRoot, jobs: jobs)
