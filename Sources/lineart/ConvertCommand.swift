@@ -9,9 +9,9 @@ struct ConvertCommand: ParsableCommand {
         discussion: """
             Folders are walked recursively. For each photo NAME you get NAME.png (the page) and NAME.json (its fillability report); OUTPUT/report.json sums up the batch. A photo that cannot be converted is reported and the batch goes on.
 
-            A photo whose outputs are complete and made from it with the same settings is up to date and left; others are converted again (report.json says why).
+            A photo whose outputs are complete and made from it with the same settings is up to date and left (not a failure); others are converted again (report.json says why).
 
-            Exit status: 0 all converted or up to date, 1 some failed, 2 usage error (also: the output folder cannot be written, or another run is writing into it), 130 interrupted. A path that does not exist (or cannot be read) is a usage error when none of the named paths can be used.
+            Exit status: 0 all converted, 1 some failed, 2 usage error (also: the output folder cannot be written, or another run is writing into it), 130 interrupted. A path that does not exist (or cannot be read) is a usage error when none of the named paths can be used.
 
             Examples:
               lineart convert SampleImages --output pages
@@ -154,7 +154,7 @@ struct ConvertCommand: ParsableCommand {
         if json {
             writeOutput(try summary.jsonData())
         } else if !quiet {
-            writeError(summary.humanSummary + "\n")
+            writeError(summary.humanSummary(reportWritten: result.reportWritten) + "\n")
         }
         if interrupt.isRaised { throw ExitCode(ExitStatus.interrupted) }
         if summary.failedCount > 0 || result.batchFileFailed { throw ExitCode(ExitStatus.someFailed) }

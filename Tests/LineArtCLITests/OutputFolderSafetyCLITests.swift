@@ -122,3 +122,44 @@ import Testing
         #expect(folder.allFiles().filter { $0.hasPrefix("out/n") }.isEmpty, "\(folder.allFiles())")
     }
 }
+
+/// Exit statuses that follow `--help`: a named path that cannot be used is a usage error when
+/// it is the only one, and a link loop without an image name is passed over like any
+/// broken link.
+@Suite struct InputExitStatusCLITests {
+    @Test(.enabled(if: OutputFolderSafetyCLITests.canRunUnprivileged, "running as root without setpriv: permissions do not stop root"))
+    func anUnreadableFileAsTheOnlyInputIsAUsageErrorAndWritesNothing() throws {
+        let folder = try TemporaryFolder()
+        try folder.copySample("apple.jpg", to: "secret.jpg")
+        try FileManager.default.setAttributes([.posixPermissions: 0o000], ofItemAtPath: folder.path("secret.jpg").path)
+        // Writable by anyone, so only the unreadable photo can stop the run.
+        try FileManager.default.setAttributes([.posixPermissions: 0o777], ofItemAtPath: folder.url.path)
+        let result = try OutputFolderSafetyCLITests.runUnprivileged(["convert", "secret.jpg", "-o", "out"], in: folder.url)
+        #expect(result.status == 2, "\(result.stderr)")
+        #expect(result.stderr.contains("no input found: secret.jpg: cannot read file: permission denied"), "\(result.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder.path("out").path), "no output folder made")
+    }
+
+    @Test func aLinkLoopWithoutAnImageNameIsPassedOver() throws {
+        let folder = try TemporaryFolder()
+        try folder.copySample("apple.jpg", to: "in/apple.jpg")
+        try FileManager.default.createSymbolicLink(atPath: folder.path("in/loop").path, withDestinationPath: "loop")
+        try FileManager.default.createSymbolicLink(atPath: folder.path("in/gone").path, withDestinationPath: "nothing")
+        let result = try CLI.run(["convert", "in", "-o", "out", "--preset", "toddler", "-q"], in: folder.url)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(!result.stderr.contains("in/loop"), "\(result.stderr)")
+    }
+}
+
+@Suite struct BatchReportNotWrittenCLITests {
+    /// The summary does not send people to a report.json that could not be written.
+    @Test func theSummarySaysWhenReportJSONWasNotWritten() throws {
+        let folder = try TemporaryFolder()
+        try folder.copySample("apple.jpg", to: "apple.jpg")
+        try folder.write("out/report.json/keep", Array("a folder where the report goes\n".utf8))
+        let result = try CLI.run(["convert", "apple.jpg", "-o", "out", "--preset", "toddler"], in: folder.url)
+        #expect(result.status == 1, "\(result.stderr)")
+        #expect(result.stderr.contains("cannot write out/report.json: is a directory"), "\(result.stderr)")
+        #expect(result.stderr.contains("report: out/report.json (not written)"), "\(result.stderr)")
+    }
+}

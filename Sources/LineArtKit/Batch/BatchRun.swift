@@ -40,6 +40,8 @@ public struct BatchRun: Sendable {
         public var summary: BatchSummary
         /// Whether the booklet, `report.json` or the contact sheet could not be written.
         public var batchFileFailed: Bool
+        /// Whether `report.json` was written.
+        public var reportWritten = true
     }
 
     /// Converts the photos and writes the batch files.
@@ -87,11 +89,13 @@ public struct BatchRun: Sendable {
         }
         summary.finish(elapsed: Date().timeIntervalSince(start), interrupted: isCancelled())
 
+        var reportWritten = true
         do {
             try AtomicFileWriter().write([UInt8](summary.jsonData()), toPath: layout.batchReportPath)
         } catch {
             onNote(.batchFileNotWritten(error))
             batchFileFailed = true
+            reportWritten = false
         }
         if let contactSheetPath {
             // The pages of this run, and those an earlier run made that --skip-existing kept.
@@ -106,7 +110,7 @@ public struct BatchRun: Sendable {
                 batchFileFailed = true
             }
         }
-        return Result(summary: summary, batchFileFailed: batchFileFailed)
+        return Result(summary: summary, batchFileFailed: batchFileFailed, reportWritten: reportWritten)
     }
 
     /// Every photo's conversion, by input index (nil for a photo never started).

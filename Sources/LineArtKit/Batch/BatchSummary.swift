@@ -150,13 +150,18 @@ public struct BatchSummary: Sendable, Encodable {
     public func jsonData() throws -> Data { try encodeReportJSON(self) }
 
     /// Two lines for people: what was done, and how good the pages are.
-    public var humanSummary: String {
+    public var humanSummary: String { humanSummary(reportWritten: true) }
+
+    /// ``humanSummary``; `reportWritten` false: the batch report is named as not written,
+    /// not as a file to read.
+    public func humanSummary(reportWritten: Bool) -> String {
         var first = "\(counts.converted) converted, \(counts.failed) failed, \(counts.skipped) skipped"
         if counts.upToDate > 0 { first += ", \(counts.upToDate) up to date" }
         if counts.notStarted > 0 { first += ", \(counts.notStarted) not started (interrupted)" }
         if counts.duplicates > 0 { first += ", \(counts.duplicates) duplicate path\(counts.duplicates == 1 ? "" : "s") left out" }
         first += String(cFormat: " in %.1f s (%.2f images/s)", elapsedSeconds, throughput.imagesPerSecond)
         let reportPath = PathString.appending(OutputLayout.batchReportName, to: outputFolder)
+            + (reportWritten ? "" : " (not written)")
         let second = pages.isEmpty
             ? "no pages made; report: " + reportPath
             : "\(pages.filter(\.passes).count) of \(pages.count) pages pass their fillability targets"

@@ -28,8 +28,9 @@ public struct BatchInput: Sendable, Equatable {
 ///   folder is a problem that says so, not an empty folder.
 /// - Only regular files are opened. In folders, a FIFO, socket or device is passed over
 ///   (opening a FIFO would wait for a writer) unless its name is an image's, and then it is
-///   a problem; a broken symbolic link with an image name, or an entry that cannot be
-///   looked up (a path too long, a link loop), is a problem too, so no photo vanishes unsaid.
+///   a problem; a broken symbolic link (or link loop) with an image name, or an entry that
+///   cannot be looked up (a path too long), is a problem too, so no photo vanishes unsaid.
+///   A named file that cannot be read is a problem, found before anything is written.
 public struct InputDiscovery {
     public var excludedFolders: [String]
 
@@ -105,6 +106,10 @@ public struct InputDiscovery {
                 roots.append(absolute)
                 walk(folder: input, absolute: absolute, into: &taken, problems: &problems,
                      visited: &visited, excluded: excluded)
+            } else if access(input, R_OK) != 0 {
+                // Refused now, like a path that does not exist (a usage error when it is the
+                // only one), not after the output folder is made and the batch has started.
+                problems.append(Problem(path: input, reason: "cannot read file: \(AtomicFileWriter.reason(errno))"))
             } else {
                 roots.append(PathString.deletingLastComponent(absolute))
                 taken.take(input, absolute: absolute)
@@ -138,9 +143,10 @@ public struct InputDiscovery {
             var info = stat()
             guard stat(path, &info) == 0 else {
                 let code = errno
-                // A broken link or an unreachable entry: worth a word only if it names a photo
-                // (or cannot even be looked up, which hides what it is).
-                if hasImageName || (code != ENOENT && code != EACCES) {
+                // A broken link (one to nothing, or a loop) or an unreachable entry: worth a
+                // word only if it names a photo (or cannot even be looked up, which hides
+                // what it is).
+                if hasImageName || (code != ENOENT && code != EACCES && code != ELOOP) {
                     let reason = code == ENOENT ? Self.missingEntryReason(path: path, name: name)
                         : "cannot look up: \(FileBytes.systemError(code))"
                     problems.append(Problem(path: path, reason: reason))
