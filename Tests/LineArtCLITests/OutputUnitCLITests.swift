@@ -1,4 +1,5 @@
 import Foundation
+import LineArtKit
 import Testing
 
 /// A photo's outputs are one unit, vouched for by its report: a rerun leaves units that are
@@ -119,5 +120,53 @@ import Testing
         let counts = try Self.counts(folder)
         #expect(counts["converted"] == 1 && counts["skipped"] == 1, "\(counts)")
         #expect(try readJSONObject(folder.path("out/report.json"))["skipped"] as? [String] == ["in/apple.jpg"])
+    }
+}
+
+@Suite struct KilledOverwriteCLITests {
+    /// Whether every report in `folder` vouches for the files beside it as they are.
+    static func everyReportVouchesForItsFiles(_ folder: URL) throws -> [String] {
+        var problems: [String] = []
+        for name in try FileManager.default.contentsOfDirectory(atPath: folder.path)
+        where name.hasSuffix(".json") && name != "report.json" {
+            let report = try readJSONObject(folder.appendingPathComponent(name))
+            guard let unit = report["unit"] as? [String: Any], let files = unit["files"] as? [[String: Any]] else {
+                problems.append("\(name): no unit")
+                continue
+            }
+            for file in files {
+                let fileName = file["name"] as? String ?? ""
+                let bytes = (try? Data(contentsOf: folder.appendingPathComponent(fileName))).map { [UInt8]($0) }
+                if bytes?.count != file["bytes"] as? Int || bytes.map(sha256Hex) != file["sha256"] as? String {
+                    problems.append("\(name): \(fileName) is not as recorded")
+                }
+            }
+        }
+        return problems
+    }
+
+    /// SIGKILL during an --overwrite with other settings and fewer formats: every report left
+    /// vouches for the files beside it (old unit or new, never a mix), and a rerun repairs
+    /// the rest.
+    @Test func aKillDuringOverwriteLeavesWholeUnitsAndARerunRepairs() throws {
+        let folder = try TemporaryFolder()
+        for index in 0..<8 { try folder.copySample("apple.jpg", to: "in/apple\(index).jpg") }
+        let old = try CLI.run(["convert", "in", "-o", "out", "--preset", "toddler", "--format", "png,svg", "--regions", "-q"],
+                              in: folder.url)
+        #expect(old.status == 0, "\(old.stderr)")
+        let new = ["convert", "in", "-o", "out", "--preset", "toddler", "--set", "thickness=3", "--jobs", "1"]
+        let running = try CLI.start(new + ["--overwrite"], in: folder.url)
+        #expect(running.waitForStderr(containing: "[3/8]"))
+        kill(running.process.processIdentifier, SIGKILL)
+        _ = running.finish()
+        #expect(try Self.everyReportVouchesForItsFiles(folder.path("out")) == [])
+
+        let rerun = try CLI.run(new + ["-q"], in: folder.url)
+        #expect(rerun.status == 0, "\(rerun.stderr)")
+        #expect(try Self.everyReportVouchesForItsFiles(folder.path("out")) == [])
+        let again = try CLI.run(new + ["-q", "--json"], in: folder.url)
+        let counts = try parseJSONObject(again.stdout)["counts"] as? [String: Int]
+        #expect(counts?["upToDate"] == 8, "\(counts ?? [:])")
+        #expect(!folder.allFiles().contains { $0.contains(".tmp-") }, "\(folder.allFiles())")
     }
 }
