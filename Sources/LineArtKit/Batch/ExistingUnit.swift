@@ -74,11 +74,12 @@ struct ExistingUnit {
         return lstat(path, &info) == 0
     }
 
-    /// A companion is beside its report and named after it (`apple.png` for `apple.json`):
-    /// a report edited to name another file cannot make a run remove that file.
+    /// A companion is beside its report and is one of the files lineart writes for it
+    /// (`apple.png|svg|pdf|regions.png` for `apple.json`): a report edited to name another
+    /// file cannot make a run remove that file.
     static func isCompanionName(_ name: String, of reportName: String) -> Bool {
         let stem = reportName.hasSuffix(".json") ? String(reportName.dropLast(5)) : reportName
-        return !name.contains("/") && name != reportName && name.hasPrefix(stem + ".")
+        return OutputLayout.fileSuffixes.contains { $0 != "json" && name == stem + "." + $0 }
     }
 }
 

@@ -76,7 +76,9 @@ extension PhotoConverter {
                 files: written.map { OutputUnit.File(name: PathString.lastComponent($0.0), bytes: $0.1.count, sha256: sha256Hex($0.1)) })
             try UnitWriter(threads: threads, beforeStep: beforeWriteStep)
                 .write(companions: written, report: [UInt8](encodeReportJSON(report)), reportPath: paths.report,
-                       oldCompanions: earlier.intactCompanions)
+                       oldCompanions: earlier.intactCompanions.filter { file in
+                           ownPhoto.overwriteProblem(writing: file) == nil && paths.inputPhotos.overwriteProblem(writing: file) == nil
+                       })
             return PageConversion(outcome: .converted(report), drawing: drawing, reconverted: reconverted)
         } catch let error as CodecError {
             return PageConversion(outcome: .failed(error.description))

@@ -127,6 +127,29 @@ import Testing
         }
     }
 
+    /// A report edited to name a file that is not one of its photo's outputs cannot make a
+    /// run remove that file; the unit is converted again.
+    @Test func aReportNamingAnotherFileCannotHaveItRemoved() throws {
+        let folder = try Fixtures.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let converter = try Self.converter()
+        let paths = ConversionPaths(base: folder.appendingPathComponent("apple").path)
+        _ = converter.convert(Self.photo, paths: paths, outputs: Self.newOutputs, existing: .update)
+        let notes = Array("my notes\n".utf8)
+        try Data(notes).write(to: folder.appendingPathComponent("apple.notes.txt"))
+        let reportURL = folder.appendingPathComponent("apple.json")
+        var report = try JSONDecoder().decode(ImageReport.self, from: Data(contentsOf: reportURL))
+        report.unit?.files.append(OutputUnit.File(name: "apple.notes.txt", bytes: notes.count, sha256: sha256Hex(notes)))
+        try encodeReportJSON(report).write(to: reportURL)
+        let rerun = converter.convert(Self.photo, paths: paths, outputs: Self.newOutputs, existing: .update)
+        guard case .converted = rerun.outcome else {
+            Issue.record("not converted again: \(rerun.outcome)")
+            return
+        }
+        #expect(rerun.reconverted == "apple.json names apple.notes.txt, which is not one of its photo's files")
+        #expect(try Data(contentsOf: folder.appendingPathComponent("apple.notes.txt")) == Data(notes))
+    }
+
     @Test func sha256MatchesKnownDigests() {
         #expect(sha256Hex([]) == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
         #expect(sha256Hex(Array("abc".utf8)) == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
