@@ -144,6 +144,8 @@ struct ConvertCommand: ParsableCommand {
                     writeError("lineart: \(path): \(pages) of \(photos) pages (failed photos, and kept pages made with other settings, are left out)\n")
                 case .unusableInput(let problem):
                     writeError("lineart: \(printable(problem.path)): \(problem.reason)\n")
+                case .passedOver(let file):
+                    writeError("lineart: \(printable(file.path)): \(file.reason)\n")
                 case .duplicate(let duplicate):
                     if !quiet { writeError("lineart: \(printable(duplicate.note))\n") }
                 case .batchFileNotWritten(let error):

@@ -73,6 +73,7 @@ public struct BatchRun: Sendable {
             summary.addFailure(input: problem.path, reason: problem.reason)
             onNote(.unusableInput(problem))
         }
+        for item in discovery.passedOver { onNote(.passedOver(item)) }
         for duplicate in discovery.duplicates {
             summary.addDuplicate(input: duplicate.path, sameAs: duplicate.sameAs)
             onNote(.duplicate(duplicate))
@@ -164,6 +165,8 @@ public enum BatchNote: Sendable {
     case bookletShort(path: String, pages: Int, photos: Int)
     /// A path named that could not be used (it is a failure of the batch).
     case unusableInput(InputDiscovery.Problem)
+    /// A file with an image's name that is not a regular file, passed over (not a failure).
+    case passedOver(InputDiscovery.Problem)
     /// A file reached under a second path, converted once.
     case duplicate(InputDiscovery.Duplicate)
     /// The booklet, `report.json` or the contact sheet could not be written.
