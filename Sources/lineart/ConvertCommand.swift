@@ -102,9 +102,10 @@ struct ConvertCommand: ParsableCommand {
         let mode: ExistingOutputPolicy = skipExisting ? .skip : (overwrite ? .overwrite : .update)
         let outputs = try pageOptions.resolve()
         // Files written once for the batch are checked now, not after a long batch.
-        try checkBatchFiles(BatchOutputPlan(layout: layout, outputs: outputs), existing: mode)
+        let plan = BatchOutputPlan(layout: layout, outputs: outputs)
+        try checkBatchFiles(plan, existing: mode)
         // Created only once the command line is known to be usable; locked until the run ends.
-        let folderLock = try prepareConvertOutputFolder(outputRoot, wait: wait, quiet: quiet)
+        let folderLock = try prepareConvertOutputFolder(outputRoot, writing: plan.allFiles, wait: wait, quiet: quiet)
         defer { folderLock.release() }
         let interrupt = InterruptFlag()
         let progress = ProgressReporter(total: discovery.inputs.count, quiet: quiet)

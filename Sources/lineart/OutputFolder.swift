@@ -18,17 +18,18 @@ func makeOutputFolder(_ path: String, failureStatus: Int32 = ExitStatus.someFail
 
 /// Readies convert's output folder before any photo is converted: created, proved writable
 /// by a probe file, locked against a second run into it (``OutputFolderLock``; with `wait`
-/// the run waits its turn), and rid of temporaries a killed run left. A folder that cannot
-/// be used is a usage error (exit status 2), said in words.
+/// the run waits its turn), and rid of the temporaries a killed run left of `files` (the
+/// files the batch writes). A folder that cannot be used is a usage error (exit status 2),
+/// said in words.
 /// - Returns: the lock, held until released or freed.
-func prepareConvertOutputFolder(_ path: String, wait: Bool, quiet: Bool) throws -> OutputFolderLock {
+func prepareConvertOutputFolder(_ path: String, writing files: [String], wait: Bool, quiet: Bool) throws -> OutputFolderLock {
     try makeOutputFolder(path, failureStatus: ExitStatus.usage)
     do throws(OutputFolderProblem) {
         if let reason = AtomicFileWriter.probeWritable(path) { throw .notWritable(folder: path, reason: reason) }
         let lock = try OutputFolderLock(folder: path, wait: wait, onWaiting: {
             if !quiet { writeError("lineart: waiting for the lineart run writing into \(path)\n") }
         })
-        removeStaleTemporaries(under: path)
+        removeStaleTemporaries(of: files)
         return lock
     } catch {
         writeError("lineart: \(error)\n")

@@ -69,18 +69,20 @@ import Testing
         #expect(!folder.allFiles().contains("out/.lineart.lock"), "the lock file goes with the last run")
     }
 
-    /// Temporaries a killed run left in the output tree are removed at the start of a run;
-    /// a file that only looks a little like one is left.
+    /// Temporaries a killed run left of the batch's files are removed at the start of a run;
+    /// a file that only looks a little like one, or the temporary of a file this batch does
+    /// not write (another program's), is left.
     @Test func staleTemporariesAreRemovedAtTheStart() throws {
         let folder = try TemporaryFolder()
         try folder.copySample("apple.jpg", to: "in/sub/apple.jpg")
         try folder.write("out/sub/.apple.png.tmp-1f2e3d4c5b6a7980", Array("half a page".utf8))
         try folder.write("out/.report.json.tmp-ab", Array("{".utf8))
         try folder.write("out/.notes.tmp-keep", Array("mine".utf8))
+        try folder.write("out/.holiday.png.tmp-9a", Array("another program's".utf8))
         let result = try CLI.run(["convert", "in", "-o", "out", "--preset", "toddler", "-q"], in: folder.url)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(folder.allFiles().filter { $0.hasPrefix("out/") } == [
-            "out/.notes.tmp-keep", "out/report.json", "out/sub/apple.json", "out/sub/apple.png",
+            "out/.holiday.png.tmp-9a", "out/.notes.tmp-keep", "out/report.json", "out/sub/apple.json", "out/sub/apple.png",
         ], "\(folder.allFiles())")
     }
 

@@ -39,6 +39,9 @@ public struct BatchOutputPlan: Sendable {
         plannedFolders = folders
     }
 
+    /// Every file the batch writes for its photos, and the batch report, as planned.
+    public var allFiles: [String] { plannedFiles.values.sorted() }
+
     /// Checks that the batch report is not one of the input photos (a photo named
     /// `report.json` in the output folder): it is written whatever the policy, so it would
     /// be lost.
