@@ -99,7 +99,8 @@ let package = Package(
         // Runs the built `lineart` binary end to end.
         .testTarget(
             name: "LineArtCLITests",
-            dependencies: ["lineart", "LineArtKit"],
+            // CImageCodecs: photos made in the test with libjpeg's encoder (then damaged).
+            dependencies: ["lineart", "LineArtKit", "CImageCodecs"],
             // The expected `--help` texts, read from the source tree (HelpGoldenCLITests).
             exclude: ["Golden"]
         ),

@@ -29,10 +29,39 @@ public struct AtomicFileWriter: Sendable, Equatable {
     /// What follows the file name in a temporary's name: `.NAME.tmp-<random hex>`.
     static let temporaryMarker = ".tmp-"
 
-    /// Whether `name` (a file name, no folder) is one of the temporaries this writer makes, as
-    /// a write cut short (the process killed between create and rename) leaves it behind.
+    /// Whether `name` (a file name, no folder) is one of the temporaries this writer makes
+    /// (`.NAME.tmp-` and up to 16 hex digits), as a write cut short (the process killed
+    /// between create and rename) leaves it behind.
     public static func isTemporaryName(_ name: String) -> Bool {
-        name.hasPrefix(".") && name.contains(temporaryMarker)
+        let parts = name.split(separator: temporaryMarker, omittingEmptySubsequences: false)
+        guard name.hasPrefix("."), parts.count >= 2, let digits = parts.last, parts[0].count > 1 else { return false }
+        return (1...16).contains(digits.count) && digits.allSatisfy(\.isHexDigit)
+    }
+
+    /// The name a temporary was written for (`apple.png` for `.apple.png.tmp-1f2e`; cut short
+    /// for a name near 255 bytes, see ``shortened(_:toFit:)``), or nil for another name.
+    public static func temporaryTarget(_ name: String) -> String? {
+        guard isTemporaryName(name) else { return nil }
+        let parts = name.dropFirst().split(separator: temporaryMarker, omittingEmptySubsequences: false)
+        return parts.dropLast().joined(separator: temporaryMarker)
+    }
+
+    /// The name the output-folder probe (``probeWritable(_:)``) is a temporary of.
+    public static let probeName = "lineart-probe"
+
+    /// Why a file cannot be created in the existing folder `directory`, found by creating and
+    /// removing one (a temporary's name, so a run killed meanwhile leaves nothing a later run
+    /// keeps); nil when it can. Unlike access(2) this tells the truth for root, whom
+    /// permissions do not stop but a read-only file system does.
+    public static func probeWritable(_ directory: String) -> String? {
+        let probe = (directory.hasSuffix("/") ? directory : directory + "/")
+            + "." + probeName + temporaryMarker + String(UInt64.random(in: 0...UInt64.max), radix: 16)
+        let fd = open(probe, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        if fd < 0 { return reason(errno) }
+        let failure = [UInt8(0x0A)].withUnsafeBytes { writeFully(fd, $0) }
+        close(fd)
+        unlink(probe)
+        return failure == 0 ? nil : reason(failure)
     }
 
     /// Writes `bytes` to `path` atomically.

@@ -11,7 +11,7 @@ package enum FileBytes {
     /// Only regular files are read: a FIFO, socket or device is refused by its type, so
     /// `open` does not wait for a FIFO's writer (it is opened non-blocking) and an endless
     /// device such as `/dev/urandom` is not read up to the size limit.
-    static func load(path: String) throws(CodecError) -> [UInt8] {
+    package static func load(path: String) throws(CodecError) -> [UInt8] {
         let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         if fd < 0 { throw .io("cannot open file: \(systemError())") }
         defer { close(fd) }

@@ -64,7 +64,7 @@ struct BenchCommand: ParsableCommand {
     func run() throws {
         let discovery = InputDiscovery().discover(samples)
         try requireSomeNamedInput(discovery, named: samples)
-        for problem in discovery.problems { writeError("lineart: \(problem.path): \(problem.reason)\n") }
+        for problem in discovery.problems + discovery.passedOver { writeError("lineart: \(problem.path): \(problem.reason)\n") }
         for duplicate in discovery.duplicates { writeError("lineart: \(duplicate.note)\n") }
         guard !discovery.inputs.isEmpty else {
             throw ValidationError("\(noPhotosFound(in: samples)): bench needs sample photos to time")

@@ -9,14 +9,16 @@ struct ConvertCommand: ParsableCommand {
         discussion: """
             Folders are walked recursively. For each photo NAME you get NAME.png (the page, on the locale's paper at 300 dpi: Letter in the US and Canada, else A4) and NAME.json (its fillability report); OUTPUT/report.json sums up the batch. A photo that cannot be converted is reported and the batch goes on. One photo can go to one file: -o NAME.png|.svg|.pdf, -o - (stdout), or NAME.page.png here without -o; - reads a photo from stdin.
 
-            Exit status: 0 all converted, 1 some failed, 2 usage error, 130 interrupted. A path that does not exist (or cannot be read) is a usage error when none of the named paths can be used.
+            A photo whose outputs are complete and made from it with the same settings is up to date and left (not a failure); others are converted again (report.json says why).
+
+            Exit status: 0 all converted, 1 some failed, 2 usage error (also: the output folder cannot be written, or another run is writing into it), 130 interrupted. A path that does not exist (or cannot be read) is a usage error when none of the named paths can be used.
 
             Examples:
               lineart convert SampleImages --output pages
               lineart convert cat.jpg -o cat-page.png   # one photo, one file
               lineart convert holiday/ --output pages --preset landscape --set thickness=3
               lineart convert mixed/ --output pages --preset auto   # best preset per photo
-              lineart convert photos --output pages --skip-existing   # resume after Ctrl-C
+              lineart convert photos --output pages   # again: converts only what changed
               lineart convert photos -o pages --format svg,pdf --page a4 --booklet book.pdf
               lineart convert photos -o pages --regions     # + NAME.regions.png
 
@@ -50,16 +52,19 @@ struct ConvertCommand: ParsableCommand {
     @Option(name: .long, parsing: .unconditional, help: "Cores to use: photos converted at once; with fewer photos than jobs, and for the last photos of a batch, one photo's work is split (default: the number of cores; at most four per core).")
     var jobs: Int?
 
-    @Flag(name: .long, help: "Leave photos whose page and report already exist; convert the rest (resumes a stopped run). --booklet, --contact-sheet and report.json are rewritten for the whole batch.")
+    @Flag(name: .long, help: "Leave every photo whose outputs are complete, even if made with other settings; convert the rest. (By default, outputs made from the same photo with the same settings are left and the rest converted again.) --booklet, --contact-sheet and report.json are rewritten for the whole batch.")
     var skipExisting = false
 
-    @Flag(name: .long, help: "Replace existing pages and reports, and an existing --booklet or --contact-sheet; never an input photo.")
+    @Flag(name: .long, help: "Convert every photo again, replacing its outputs, and an existing --booklet or --contact-sheet; never an input photo.")
     var overwrite = false
 
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Refuse images with more pixels than this, before decoding them.", valueName: "megapixels"))
     var maxMegapixels: Int = 100
 
-    @Flag(name: [.short, .long], help: "Print no progress (failures are still reported on stderr).")
+    @Flag(name: .long, help: "If another run is writing into the output folder, wait for it to finish (without: exit 2 at once).")
+    var wait = false
+
+    @Flag(name: [.short, .long], help: "Print no progress (failures and damaged photos are still reported on stderr).")
     var quiet = false
 
     @Flag(name: .long, help: "Print the batch summary as JSON on stdout.")
@@ -104,9 +109,11 @@ struct ConvertCommand: ParsableCommand {
         let converters = try makeConverters(defaultPreset: preset, inputs: discovery.inputs)
         let mode = existingPolicy
         // Files written once for the batch are checked now, not after a long batch.
-        try checkBatchFiles(BatchOutputPlan(layout: layout, outputs: outputs), existing: mode)
-        // Created only once the command line is known to be usable.
-        try makeOutputFolder(outputRoot)
+        let plan = BatchOutputPlan(layout: layout, outputs: outputs)
+        try checkBatchFiles(plan, existing: mode)
+        // Created only once the command line is known to be usable; locked until the run ends.
+        let folderLock = try prepareConvertOutputFolder(outputRoot, writing: plan.allFiles, wait: wait, quiet: quiet)
+        defer { folderLock.release() }
         let interrupt = InterruptFlag()
         let progress = ProgressReporter(total: discovery.inputs.count, quiet: quiet)
         var summary = BatchSummary(preset: preset, outputRoot: outputRoot, jobs: jobs)
@@ -126,12 +133,14 @@ struct ConvertCommand: ParsableCommand {
                     let verdict = report.fillability.passes ? "passes" : "does not pass"
                     let chosen = isAuto ? " (preset \(report.preset))" : ""
                     progress.finished("\(input.path): score \(report.fillability.scoreText), \(verdict)\(chosen)",
-                                      warnings: (report.warnings.filter(isLostImageDataWarning)
-                                          + pageWarnings(originalSize: report.originalSize, pageSize: report.processedSize,
-                                                         inkFraction: report.fillability.inkFraction))
+                                      damage: report.warnings.filter(isLostImageDataWarning).map { "\(input.path): \($0)" },
+                                      warnings: pageWarnings(originalSize: report.originalSize, pageSize: report.processedSize,
+                                                             inkFraction: report.fillability.inkFraction)
                                           .map { "\(input.path): \($0)" })
                 case .skipped:
                     progress.finished("\(input.path): skipped, outputs exist")
+                case .upToDate:
+                    progress.finished("\(input.path): up to date")
                 case .failed(let reason):
                     progress.finished("", failure: "\(input.path): \(reason)")
                 }
@@ -144,6 +153,8 @@ struct ConvertCommand: ParsableCommand {
                     writeError("lineart: \(path): \(pages) of \(photos) pages (failed photos, and kept pages made with other settings, are left out)\n")
                 case .unusableInput(let problem):
                     writeError("lineart: \(printable(problem.path)): \(problem.reason)\n")
+                case .passedOver(let file):
+                    writeError("lineart: \(printable(file.path)): \(file.reason)\n")
                 case .duplicate(let duplicate):
                     if !quiet { writeError("lineart: \(printable(duplicate.note))\n") }
                 case .batchFileNotWritten(let error):
@@ -154,14 +165,14 @@ struct ConvertCommand: ParsableCommand {
         if json {
             writeOutput(try summary.jsonData())
         } else if !quiet {
-            writeError(summary.humanSummary + "\n")
+            writeError(summary.humanSummary(reportWritten: result.reportWritten) + "\n")
         }
         if interrupt.isRaised { throw ExitCode(ExitStatus.interrupted) }
         if summary.failedCount > 0 || result.batchFileFailed { throw ExitCode(ExitStatus.someFailed) }
     }
 
     /// What to do with outputs that exist: `--skip-existing`, `--overwrite`, or fail.
-    var existingPolicy: ExistingOutputPolicy { skipExisting ? .skip : (overwrite ? .overwrite : .fail) }
+    var existingPolicy: ExistingOutputPolicy { skipExisting ? .skip : (overwrite ? .overwrite : .update) }
 
     /// Refuses, before any photo is converted, a batch report that is an input photo and a
     /// `--booklet` or `--contact-sheet` that would replace a photo or a file of the batch, is

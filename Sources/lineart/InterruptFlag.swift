@@ -8,7 +8,7 @@ import Glibc
 /// The first signal asks the batch to stop: no new file is started, files in
 /// progress finish and are written atomically, and the batch report is written.
 /// A second signal exits at once; atomic writes still leave no partial outputs
-/// (only hidden `.NAME.tmp-*` files that a later run ignores).
+/// (only hidden `.NAME.tmp-*` files, which the next run into the folder removes).
 final class InterruptFlag: @unchecked Sendable {
     private let lock = MutexLock()
     private var raised = false

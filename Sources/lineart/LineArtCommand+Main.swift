@@ -6,6 +6,9 @@ import Glibc
 extension LineArtCommand {
     /// Runs the command, with usage errors (bad flags, unknown preset, bad --set) exiting 2.
     static func main() {
+        // A closed stdout or stderr (`2>&1 | head`) must not end a batch before its report is
+        // written: writes to it fail (EPIPE) and are dropped instead.
+        signal(SIGPIPE, SIG_IGN)
         var command: any ParsableCommand
         do {
             command = try parseAsRoot()

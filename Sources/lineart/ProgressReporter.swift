@@ -25,9 +25,10 @@ final class ProgressReporter: @unchecked Sendable {
     }
 
     /// Records a finished item; `message` is the plain line for non-terminal output.
-    /// `warnings` (``pageWarnings(originalSize:pageSize:inkFraction:)``, each naming the file)
-    /// are printed unless quiet; decoder warnings stay in the report.
-    func finished(_ message: String, failure: String? = nil, warnings: [String] = []) {
+    /// `damage` (decoder warnings about lost or damaged image data, each naming the file) is
+    /// printed even when quiet: the page is wrong. `warnings`
+    /// (``pageWarnings(originalSize:pageSize:inkFraction:)``) are printed unless quiet.
+    func finished(_ message: String, failure: String? = nil, damage: [String] = [], warnings: [String] = []) {
         lock.lock()
         defer { lock.unlock() }
         done += 1
@@ -36,9 +37,10 @@ final class ProgressReporter: @unchecked Sendable {
             clearBar()
             writeError("lineart: \(printable(failure))\n")
         }
-        if style != .quiet && !warnings.isEmpty {
+        let shown = damage + (style == .quiet ? [] : warnings)
+        if !shown.isEmpty {
             clearBar()
-            for warning in warnings { writeError("lineart: warning: \(printable(warning))\n") }
+            for warning in shown { writeError("lineart: warning: \(printable(warning))\n") }
         }
         switch style {
         case .quiet: break

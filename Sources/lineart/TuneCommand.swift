@@ -106,7 +106,7 @@ struct TuneCommand: ParsableCommand {
         let outputRoot = output ?? "."
         let discovery = InputDiscovery(excluding: [outputRoot]).discover(samples)
         try requireSomeNamedInput(discovery, named: samples)
-        for problem in discovery.problems { writeError("lineart: \(problem.path): \(problem.reason)\n") }
+        for problem in discovery.problems + discovery.passedOver { writeError("lineart: \(problem.path): \(problem.reason)\n") }
         if !quiet { for duplicate in discovery.duplicates { writeError("lineart: \(duplicate.note)\n") } }
         guard !discovery.inputs.isEmpty else {
             throw ValidationError("\(noPhotosFound(in: samples)): tune needs sample photos to evaluate settings on")

@@ -50,6 +50,7 @@ struct ValidateCommand: ParsableCommand {
         try requireSomeNamedInput(found, named: images)
         let named = Set(images)
         let paths = found.inputs.map(\.path).filter { named.contains($0) || !RegionMap.isMapFile(atPath: $0) }
+        for file in found.passedOver { writeError("lineart: \(file.path): \(file.reason)\n") }
         return (paths, found.problems)
     }
 

@@ -39,6 +39,9 @@ public struct BatchOutputPlan: Sendable {
         plannedFolders = folders
     }
 
+    /// Every file the batch writes for its photos, and the batch report, as planned.
+    public var allFiles: [String] { plannedFiles.values.sorted() }
+
     /// Checks that the batch report is not one of the input photos (a photo named
     /// `report.json` in the output folder): it is written whatever the policy, so it would
     /// be lost.
@@ -104,7 +107,7 @@ public struct BatchOutputPlan: Sendable {
         if access(folder, W_OK | X_OK) != 0 {
             throw .cannotWriteIn(option: option, path: path, folder: folder, reason: AtomicFileWriter.reason(errno))
         }
-        if existing == .fail, lstat(path, &info) == 0 {
+        if existing == .update, lstat(path, &info) == 0 {
             throw .exists(option: option, path: path)
         }
     }

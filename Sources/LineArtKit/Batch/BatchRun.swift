@@ -40,6 +40,8 @@ public struct BatchRun: Sendable {
         public var summary: BatchSummary
         /// Whether the booklet, `report.json` or the contact sheet could not be written.
         public var batchFileFailed: Bool
+        /// Whether `report.json` was written.
+        public var reportWritten = true
     }
 
     /// Converts the photos and writes the batch files.
@@ -71,6 +73,7 @@ public struct BatchRun: Sendable {
             summary.addFailure(input: problem.path, reason: problem.reason)
             onNote(.unusableInput(problem))
         }
+        for item in discovery.passedOver { onNote(.passedOver(item)) }
         for duplicate in discovery.duplicates {
             summary.addDuplicate(input: duplicate.path, sameAs: duplicate.sameAs)
             onNote(.duplicate(duplicate))
@@ -78,19 +81,22 @@ public struct BatchRun: Sendable {
         for (index, outcome) in outcomes.enumerated() {
             let input = discovery.inputs[index]
             switch outcome?.outcome {
-            case .converted(let report)?: summary.add(report)
+            case .converted(let report)?: summary.add(report, reconverted: outcome?.reconverted)
             case .skipped?: summary.addSkipped(input: input.path, earlierReport: outcome?.earlierReport)
+            case .upToDate?: summary.addUpToDate(input: input.path, earlierReport: outcome?.earlierReport)
             case .failed(let reason)?: summary.addFailure(input: input.path, reason: reason)
             case nil: summary.addNotStarted(input: input.path)
             }
         }
         summary.finish(elapsed: Date().timeIntervalSince(start), interrupted: isCancelled())
 
+        var reportWritten = true
         do {
             try AtomicFileWriter().write([UInt8](summary.jsonData()), toPath: layout.batchReportPath)
         } catch {
             onNote(.batchFileNotWritten(error))
             batchFileFailed = true
+            reportWritten = false
         }
         if let contactSheetPath {
             // The pages of this run, and those an earlier run made that --skip-existing kept.
@@ -105,7 +111,7 @@ public struct BatchRun: Sendable {
                 batchFileFailed = true
             }
         }
-        return Result(summary: summary, batchFileFailed: batchFileFailed)
+        return Result(summary: summary, batchFileFailed: batchFileFailed, reportWritten: reportWritten)
     }
 
     /// Every photo's conversion, by input index (nil for a photo never started).
@@ -159,6 +165,8 @@ public enum BatchNote: Sendable {
     case bookletShort(path: String, pages: Int, photos: Int)
     /// A path named that could not be used (it is a failure of the batch).
     case unusableInput(InputDiscovery.Problem)
+    /// A file with an image's name that is not a regular file, passed over (not a failure).
+    case passedOver(InputDiscovery.Problem)
     /// A file reached under a second path, converted once.
     case duplicate(InputDiscovery.Duplicate)
     /// The booklet, `report.json` or the contact sheet could not be written.

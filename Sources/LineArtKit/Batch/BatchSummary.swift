@@ -9,6 +9,8 @@ public struct BatchSummary: Sendable, Encodable {
         public var converted = 0
         public var failed = 0
         public var skipped = 0
+        /// Photos whose outputs were complete and made from them with these settings.
+        public var upToDate = 0
         /// Files never started because the run was interrupted.
         public var notStarted = 0
         /// Paths that reach a file already converted under another path (not in `total`).
@@ -26,9 +28,11 @@ public struct BatchSummary: Sendable, Encodable {
         public var page: String
         public var passes: Bool
         public var score: Double
-        /// True for a page an earlier run wrote and `--skip-existing` kept; nil (absent from
-        /// the JSON) for a page converted in this run.
+        /// True for a page an earlier run wrote that this run kept (up to date, or
+        /// `--skip-existing`); nil (absent from the JSON) for a page converted in this run.
         public var kept: Bool? = nil
+        /// For a page converted again: why its earlier outputs were not kept.
+        public var reconverted: String? = nil
     }
 
     public struct Failure: Sendable, Encodable {
@@ -62,6 +66,7 @@ public struct BatchSummary: Sendable, Encodable {
     public var pages: [Page] = []
     public var failures: [Failure] = []
     public var skipped: [String] = []
+    public var upToDate: [String] = []
     public var notStarted: [String] = []
     public var duplicates: [Duplicate] = []
 
@@ -86,12 +91,14 @@ public struct BatchSummary: Sendable, Encodable {
 
     private enum CodingKeys: String, CodingKey {
         case schemaVersion, tool, preset, settings, outputFolder, jobs, interrupted, counts, passRate, meanScore
-        case elapsedSeconds, stageTotalsMs, throughput, pages, failures, skipped, notStarted, duplicates
+        case elapsedSeconds, stageTotalsMs, throughput, pages, failures, skipped, upToDate, notStarted, duplicates
     }
 
-    public mutating func add(_ report: ImageReport) {
+    /// A page converted in this run; `reconverted`: why earlier outputs were not kept.
+    public mutating func add(_ report: ImageReport, reconverted: String? = nil) {
         pages.append(Page(input: report.input, page: report.page,
-                          passes: report.fillability.passes, score: report.fillability.score))
+                          passes: report.fillability.passes, score: report.fillability.score,
+                          reconverted: reconverted))
         stageTotalsMs = stageTotalsMs + report.timingsMs
         originalMegapixels += Double(report.originalSize.pixelCount) / 1e6
         noteForPeople(report)
@@ -114,6 +121,16 @@ public struct BatchSummary: Sendable, Encodable {
     /// score and contact sheet cover the whole batch.
     public mutating func addSkipped(input: String, earlierReport: ImageReport? = nil) {
         skipped.append(input)
+        addKept(earlierReport)
+    }
+
+    /// A photo whose outputs are up to date: not a failure, and its page counts like a kept one.
+    public mutating func addUpToDate(input: String, earlierReport: ImageReport? = nil) {
+        upToDate.append(input)
+        addKept(earlierReport)
+    }
+
+    private mutating func addKept(_ earlierReport: ImageReport?) {
         if let report = earlierReport {
             pages.append(Page(input: report.input, page: report.page, passes: report.fillability.passes,
                               score: report.fillability.score, kept: true))
@@ -136,9 +153,10 @@ public struct BatchSummary: Sendable, Encodable {
         counts.converted = pages.filter { $0.kept != true }.count
         counts.failed = failures.count
         counts.skipped = skipped.count
+        counts.upToDate = upToDate.count
         counts.notStarted = notStarted.count
         counts.duplicates = duplicates.count
-        counts.total = counts.converted + failures.count + skipped.count + notStarted.count
+        counts.total = counts.converted + failures.count + skipped.count + upToDate.count + notStarted.count
         if !pages.isEmpty {
             passRate = Double(pages.filter(\.passes).count) / Double(pages.count)
             meanScore = pages.map(\.score).reduce(0, +) / Double(pages.count)
@@ -153,12 +171,18 @@ public struct BatchSummary: Sendable, Encodable {
 
     /// For people: what was done and how good the pages are; then the presets `auto` chose,
     /// each failing page with its first suggestion, and how to finish an interrupted batch.
-    public var humanSummary: String {
+    public var humanSummary: String { humanSummary(reportWritten: true) }
+
+    /// ``humanSummary``; `reportWritten` false: the batch report is named as not written,
+    /// not as a file to read.
+    public func humanSummary(reportWritten: Bool) -> String {
         var first = "\(counts.converted) converted, \(counts.failed) failed, \(counts.skipped) skipped"
+        if counts.upToDate > 0 { first += ", \(counts.upToDate) up to date" }
         if counts.notStarted > 0 { first += ", \(counts.notStarted) not started (interrupted)" }
         if counts.duplicates > 0 { first += ", \(counts.duplicates) duplicate path\(counts.duplicates == 1 ? "" : "s") left out" }
         first += String(cFormat: " in %.1f s (%.2f images/s)", elapsedSeconds, throughput.imagesPerSecond)
         let reportPath = PathString.appending(OutputLayout.batchReportName, to: outputFolder)
+            + (reportWritten ? "" : " (not written)")
         let second = pages.isEmpty
             ? "no pages made; report: " + reportPath
             : "\(pages.filter(\.passes).count) of \(pages.count) pages pass their fillability targets"
@@ -173,7 +197,7 @@ public struct BatchSummary: Sendable, Encodable {
             lines.append("does not pass: \(page.input)\(chosen): \(page.suggestion ?? "no setting left to change")")
         }
         if interrupted {
-            lines.append("interrupted: to finish the batch, run the same command again with --skip-existing (pages already written are kept)")
+            lines.append("interrupted: to finish the batch, run the same command again (pages already written and up to date are kept)")
         }
         return lines.joined(separator: "\n")
     }

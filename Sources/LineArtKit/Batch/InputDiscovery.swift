@@ -32,9 +32,10 @@ public struct BatchInput: Sendable, Equatable {
 ///   run never reads its own output back as input; an input folder that *is* the output
 ///   folder is a problem that says so, not an empty folder.
 /// - Only regular files are opened. In folders, a FIFO, socket or device is passed over
-///   (opening a FIFO would wait for a writer) unless its name is an image's, and then it is
-///   a problem; a broken symbolic link with an image name, or an entry that cannot be
-///   looked up (a path too long, a link loop), is a problem too, so no photo vanishes unsaid.
+///   (opening a FIFO would wait for a writer), and named (``Result/passedOver``) when its
+///   name is an image's; a broken symbolic link (or link loop) with an image name, or an entry that
+///   cannot be looked up (a path too long), is a problem too, so no photo vanishes unsaid.
+///   A named file that cannot be read is a problem, found before anything is written.
 public struct InputDiscovery {
     public var excludedFolders: [String]
 
@@ -63,6 +64,9 @@ public struct InputDiscovery {
         public var inputs: [BatchInput]
         public var problems: [Problem]
         public var duplicates: [Duplicate]
+        /// Files in folders with an image's name that are not regular files (a FIFO, socket or
+        /// device): passed over, not failures, but named on stderr so none vanishes unsaid.
+        public var passedOver: [Problem] = []
     }
 
     /// The files taken so far, by identity, and the paths they were taken under.
@@ -91,6 +95,7 @@ public struct InputDiscovery {
     public func discover(_ inputs: [String]) -> Result {
         var taken = TakenFiles()
         var problems: [Problem] = []
+        var passedOver: [Problem] = []
         var visited = Set<FileIdentity>()
         let excluded = Set(excludedFolders.compactMap(FileIdentity.init(path:)))
         var roots: [String] = []
@@ -108,8 +113,12 @@ public struct InputDiscovery {
             }
             if isDirectory {
                 roots.append(absolute)
-                walk(folder: input, absolute: absolute, into: &taken, problems: &problems,
+                walk(folder: input, absolute: absolute, into: &taken, problems: &problems, passedOver: &passedOver,
                      visited: &visited, excluded: excluded)
+            } else if access(input, R_OK) != 0 {
+                // Refused now, like a path that does not exist (a usage error when it is the
+                // only one), not after the output folder is made and the batch has started.
+                problems.append(Problem(path: input, reason: "cannot read file: \(AtomicFileWriter.reason(errno))"))
             } else {
                 roots.append(PathString.deletingLastComponent(absolute))
                 taken.take(input, absolute: absolute)
@@ -119,11 +128,11 @@ public struct InputDiscovery {
         let inputs = taken.found.map { item in
             BatchInput(path: item.path, relativePath: relativePath(item.absolute, from: base))
         }
-        return Result(inputs: inputs, problems: problems, duplicates: taken.duplicates)
+        return Result(inputs: inputs, problems: problems, duplicates: taken.duplicates, passedOver: passedOver)
     }
 
     private func walk(folder: String, absolute: String, into taken: inout TakenFiles,
-                      problems: inout [Problem], visited: inout Set<FileIdentity>,
+                      problems: inout [Problem], passedOver: inout [Problem], visited: inout Set<FileIdentity>,
                       excluded: Set<FileIdentity>) {
         guard let id = FileIdentity(path: folder), !excluded.contains(id), visited.insert(id).inserted else { return }
         let names: [String]
@@ -143,9 +152,10 @@ public struct InputDiscovery {
             var info = stat()
             guard stat(path, &info) == 0 else {
                 let code = errno
-                // A broken link or an unreachable entry: worth a word only if it names a photo
-                // (or cannot even be looked up, which hides what it is).
-                if hasImageName || (code != ENOENT && code != EACCES) {
+                // A broken link (one to nothing, or a loop) or an unreachable entry: worth a
+                // word only if it names a photo (or cannot even be looked up, which hides
+                // what it is).
+                if hasImageName || (code != ENOENT && code != EACCES && code != ELOOP) {
                     let reason = code == ENOENT ? Self.missingEntryReason(path: path, name: name)
                         : "cannot look up: \(FileBytes.systemError(code))"
                     problems.append(Problem(path: path, reason: reason))
@@ -154,7 +164,7 @@ public struct InputDiscovery {
             }
             switch info.st_mode & S_IFMT {
             case S_IFDIR:
-                walk(folder: path, absolute: childAbsolute, into: &taken, problems: &problems,
+                walk(folder: path, absolute: childAbsolute, into: &taken, problems: &problems, passedOver: &passedOver,
                      visited: &visited, excluded: excluded)
             case S_IFREG:
                 if hasImageName || Self.startsWithImageSignature(path: path) {
@@ -162,7 +172,7 @@ public struct InputDiscovery {
                 }
             default:
                 if hasImageName, let kind = FileBytes.specialFileKind(info.st_mode) {
-                    problems.append(Problem(path: path, reason: "is a \(kind), not a regular file"))
+                    passedOver.append(Problem(path: path, reason: "is a \(kind), not a regular file; passed over"))
                 }
             }
         }

@@ -4,14 +4,19 @@ import FoundationEssentials
 public struct PageConversion: Sendable {
     public var outcome: ConversionOutcome
     public var drawing: VectorDrawing?
-    /// For a photo skipped because its outputs exist: the report an earlier run wrote
+    /// For a photo skipped or up to date: the report an earlier run wrote
     /// (nil when it cannot be read as one).
     public var earlierReport: ImageReport?
+    /// For a photo whose earlier outputs were there: why it was converted again (they were
+    /// incomplete, or made from another photo or with other settings, or `--overwrite`).
+    public var reconverted: String?
 
-    public init(outcome: ConversionOutcome, drawing: VectorDrawing? = nil, earlierReport: ImageReport? = nil) {
+    public init(outcome: ConversionOutcome, drawing: VectorDrawing? = nil, earlierReport: ImageReport? = nil,
+                reconverted: String? = nil) {
         self.outcome = outcome
         self.drawing = drawing
         self.earlierReport = earlierReport
+        self.reconverted = reconverted
     }
 }
 
@@ -24,46 +29,57 @@ extension PhotoConverter {
     }
 
     /// Converts `input` into the pages of `outputs.formats`, optionally the region map, and the
-    /// report, never throwing: every problem becomes `.failed(reason)`. All files are written
-    /// atomically, pages first and the report last, so a report means the pages are there.
+    /// report, never throwing: every problem becomes `.failed(reason)`. The files are one unit
+    /// (``UnitWriter``): the report, written last, records the photo, the settings and each
+    /// companion file, so a later run can tell an up-to-date unit from anything else.
     ///
     /// With the default ``PageOutputs`` this writes `NAME.png` (1-bit) and `NAME.json`.
     ///
     /// A file that is the photo itself or another photo of the batch (``ConversionPaths/inputPhotos``)
     /// fails the photo before anything is written, whatever `existing` says: `--overwrite`
-    /// replaces old pages, never photos.
+    /// replaces old pages, never photos. So does a file name too long for the file system.
+    /// - Parameter beforeWriteStep: called before each step of writing the unit; what it
+    ///   throws stops the write there (for tests: a kill or a full disk at that point).
     public func convert(_ input: BatchInput, paths: ConversionPaths, outputs: PageOutputs,
-                        existing: ExistingOutputPolicy) -> PageConversion {
+                        existing: ExistingOutputPolicy,
+                        beforeWriteStep: @escaping @Sendable (UnitWriteStep) throws -> Void = { _ in }) -> PageConversion {
         let files = paths.files(for: outputs)
         let ownPhoto = InputPhotos([input])
         for file in files {
-            if let problem = ownPhoto.overwriteProblem(writing: file) ?? paths.inputPhotos.overwriteProblem(writing: file) {
+            if let problem = ownPhoto.overwriteProblem(writing: file) ?? paths.inputPhotos.overwriteProblem(writing: file)
+                ?? fileNameProblem(file) {
                 return PageConversion(outcome: .failed(problem))
             }
         }
-        let fileManager = FileManager.default
-        let present = files.filter { fileManager.fileExists(atPath: $0) }
+        let photo = photoStamp(atPath: input.path)
+        let settingsHash = settingsHash(outputs)
+        let companions = Array(files.dropLast())
+        let earlier = ExistingUnit.inspect(paths, planned: files)
+        let stale = earlier.incompleteBecause
+            ?? earlier.staleBecause(photo: photo, settingsHash: settingsHash, companions: companions)
+        let reconverted: String?
         switch existing {
-        case .skip where present.count == files.count:
-            let earlier = (try? Data(contentsOf: URL(fileURLWithPath: paths.report)))
-                .flatMap { try? JSONDecoder().decode(ImageReport.self, from: $0) }
-            // A booklet needs every page's drawing. A kept page made with settings this run
-            // also has is drawn again, in memory (the pipeline is deterministic, so it is the
-            // page on disk); one made with other settings is left out of the booklet.
-            let ownSettings = [pipeline.settings] + alternatives.map(\.settings)
-            let drawing = outputs.keepDrawing && earlier.map({ ownSettings.contains($0.settings) }) == true
-                ? (try? renderOutputs(input, paths: paths, outputs: outputs))?.2 : nil
-            return PageConversion(outcome: .skipped, drawing: drawing, earlierReport: earlier)
-        case .fail where !present.isEmpty:
-            return PageConversion(outcome: .failed(
-                "\(present[0]) already exists (use --overwrite to replace it or --skip-existing to keep it)"))
+        case .skip where earlier.isComplete:
+            return keptConversion(.skipped, input, earlier: earlier.report, paths: paths, outputs: outputs)
+        case .update where earlier.isComplete && stale == nil:
+            return keptConversion(.upToDate, input, earlier: earlier.report, paths: paths, outputs: outputs)
+        case .overwrite:
+            reconverted = earlier.isAbsent ? nil : "--overwrite"
         default:
-            break
+            reconverted = stale
         }
         do {
-            let (report, written, drawing) = try renderOutputs(input, paths: paths, outputs: outputs)
-            try writePagesThenReport(written, report: report, reportPath: paths.report)
-            return PageConversion(outcome: .converted(report), drawing: drawing)
+            var (report, written, drawing) = try renderOutputs(input, paths: paths, outputs: outputs)
+            report.unit = OutputUnit(
+                photo: photo ?? OutputUnit.Photo(bytes: -1, modifiedSeconds: 0, modifiedNanoseconds: 0),
+                settingsHash: settingsHash,
+                files: written.map { OutputUnit.File(name: PathString.lastComponent($0.0), bytes: $0.1.count, sha256: sha256Hex($0.1)) })
+            try UnitWriter(threads: threads, beforeStep: beforeWriteStep)
+                .write(companions: written, report: [UInt8](encodeReportJSON(report)), reportPath: paths.report,
+                       oldCompanions: earlier.intactCompanions.filter { file in
+                           ownPhoto.overwriteProblem(writing: file) == nil && paths.inputPhotos.overwriteProblem(writing: file) == nil
+                       })
+            return PageConversion(outcome: .converted(report), drawing: drawing, reconverted: reconverted)
         } catch let error as CodecError {
             return PageConversion(outcome: .failed(error.description))
         } catch {
@@ -71,35 +87,29 @@ extension PhotoConverter {
         }
     }
 
-    /// Writes `pages` (path, bytes) and then the report, each atomically, so that a report
-    /// on disk means its pages are there. With two threads per photo the pages are written on
-    /// the second one while this one encodes the report and writes it under a temporary name
-    /// (each write waits mostly on fsync); the report is renamed into place once every page is.
-    func writePagesThenReport(_ pages: [(String, [UInt8])], report: ImageReport, reportPath: String) throws {
-        let writer = AtomicFileWriter(createParentDirectories: true)
-        @Sendable func writePages() throws(CodecError) {
-            for (path, bytes) in pages { try writer.write(bytes, toPath: path) }
+    /// A photo left as it is (`.skipped` or `.upToDate`), with the report an earlier run
+    /// wrote. A booklet needs every page's drawing: a kept page made with settings this run
+    /// also has is drawn again, in memory (the pipeline is deterministic, so it is the page
+    /// on disk); one made with other settings is left out of the booklet.
+    private func keptConversion(_ outcome: ConversionOutcome, _ input: BatchInput, earlier: ImageReport?,
+                                paths: ConversionPaths, outputs: PageOutputs) -> PageConversion {
+        let ownSettings = [pipeline.settings] + alternatives.map(\.settings)
+        let drawing = outputs.keepDrawing && earlier.map({ ownSettings.contains($0.settings) }) == true
+            ? (try? renderOutputs(input, paths: paths, outputs: outputs))?.2 : nil
+        return PageConversion(outcome: outcome, drawing: drawing, earlierReport: earlier)
+    }
+
+    /// SHA-256 of what makes the photo's files what they are: the presets tried with their
+    /// settings, and the page outputs asked for.
+    func settingsHash(_ outputs: PageOutputs) -> String {
+        var text = "lineart report \(ImageReport.currentSchemaVersion)\n"
+        for candidate in [pipeline] + alternatives {
+            let settings = (try? encodeReportJSON(candidate.settings)) ?? Data()
+            text += candidate.preset.name + "\n" + String(decoding: settings, as: UTF8.self)
         }
-        guard threads >= 2, !pages.isEmpty else {
-            try writePages()
-            try writer.write([UInt8](encodeReportJSON(report)), toPath: reportPath)
-            return
-        }
-        let pagesWritten = startOnSecondThread { Result { () throws(CodecError) in try writePages() } }
-        let staged: AtomicFileWriter.StagedFile
-        do {
-            staged = try writer.stage([UInt8](encodeReportJSON(report)), toPath: reportPath)
-        } catch {
-            _ = pagesWritten.wait()
-            throw error
-        }
-        do {
-            try pagesWritten.wait().get()
-        } catch {
-            writer.discard(staged)
-            throw error
-        }
-        try writer.commit(staged)
+        text += "formats \(outputs.formats.map(\.rawValue)) page \(outputs.page) margin \(outputs.marginMillimetres)"
+            + " dpi \(outputs.dpi.map { "\($0)" } ?? "none") regions \(outputs.regions)\n"
+        return sha256Hex(Array(text.utf8))
     }
 
     /// Decodes, converts and encodes every output; returns the report, the files (path,

@@ -1,25 +1,29 @@
 import FoundationEssentials
 
-/// What to do when a photo's page or report already exists.
+/// What to do when a photo's outputs already exist (see ``ExistingUnit``).
 public enum ExistingOutputPolicy: Sendable {
-    /// Report the photo as failed (no silent overwrite).
-    case fail
-    /// Leave it, count it as skipped: resumes an interrupted batch.
+    /// Like `make`: a complete unit made from the same photo with the same settings is up to
+    /// date and left; anything else is converted again.
+    case update
+    /// Leave every complete unit, whatever it was made from; count it as skipped.
     case skip
-    /// Replace the outputs.
+    /// Convert every photo again.
     case overwrite
 }
 
 /// How converting one photo ended.
 public enum ConversionOutcome: Sendable {
     case converted(ImageReport)
+    /// `--skip-existing` left a complete unit.
     case skipped
+    /// The photo's outputs are complete and made from this photo with these settings.
+    case upToDate
     case failed(String)
 }
 
 /// Converts one photo file into a page (`.png`) and its report (`.json`):
 /// decode (shrink-on-load to the preset's size, EXIF orientation) → pipeline →
-/// 1-bit PNG → report. Both files are written atomically, page first.
+/// 1-bit PNG → report. The files are one unit, the report written last (``UnitWriter``).
 public struct PhotoConverter: Sendable {
     /// The preset (with `--preset auto`, the first one tried).
     public let preset: LineArtPreset

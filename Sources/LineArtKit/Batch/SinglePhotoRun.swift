@@ -72,7 +72,9 @@ public struct SinglePhotoRun: Sendable {
             let (report, rendered, _) = try converter.renderOutputs(input, paths: paths, outputs: outputs, photo: photo)
             if destination == .standardOutput { return .converted(report, standardOutput: rendered.first?.1) }
             if writesReport {
-                try converter.writePagesThenReport(rendered, report: report, reportPath: paths.report)
+                try UnitWriter(threads: converter.threads, beforeStep: { _ in })
+                    .write(companions: rendered, report: [UInt8](encodeReportJSON(report)), reportPath: paths.report,
+                           oldCompanions: [])
             } else {
                 let writer = AtomicFileWriter(createParentDirectories: true)
                 for (path, bytes) in rendered { try writer.write(bytes, toPath: path) }
@@ -86,7 +88,8 @@ public struct SinglePhotoRun: Sendable {
     }
 
     /// The outcome before converting: a file that is the photo, or files that exist (kept
-    /// with `.skip` when all do, refused with `.fail`); nil to go on.
+    /// with `.skip` when all do, replaced with `.overwrite`, else refused: one named file is
+    /// not a unit a rerun could check); nil to go on.
     private func firstProblem(writing files: [String], input: BatchInput) -> Outcome? {
         let photo = InputPhotos([input])
         if let problem = files.lazy.compactMap({ photo.overwriteProblem(writing: $0) }).first { return .failed(problem) }
@@ -94,7 +97,7 @@ public struct SinglePhotoRun: Sendable {
         switch existing {
         case .skip where !files.isEmpty && present.count == files.count:
             return .skipped(page: files[0])
-        case .fail where !present.isEmpty:
+        case .update where !present.isEmpty:
             return .failed("\(present[0]) already exists (use --overwrite to replace it or --skip-existing to keep it)")
         default:
             return nil

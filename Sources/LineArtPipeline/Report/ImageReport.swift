@@ -38,6 +38,9 @@ public struct ImageReport: Sendable, Codable {
     /// report is in) lies on the SVG/PDF page and on the PNG. Always written; nil only in a
     /// report read back from an earlier version, which did not write it.
     public var placement: PagePlacement? = nil
+    /// The photo, settings and files this report vouches for (``OutputUnit``); nil only in
+    /// a report of an earlier version, which did not write it.
+    public var unit: OutputUnit? = nil
 
     // Optional outputs (absent from the JSON unless asked for).
     /// Every page file written (`--format`), when that is not just the PNG.

@@ -24,12 +24,12 @@ public func pageWarnings(originalSize: ImageSize, pageSize: ImageSize, inkFracti
     return warnings
 }
 
-/// Whether a decoder warning (``DecodedImage/warnings``) means part of the picture was lost:
-/// libjpeg fills damaged or missing image data with gray, and the page shows it, so
-/// `lineart convert` says these on stderr too. Other decoder warnings (libpng's "iCCP: known
-/// incorrect sRGB profile", the harmless "extraneous bytes before marker") stay in the
-/// report only.
+/// Whether a decoder warning (``DecodedImage/warnings``) means part of the picture was lost
+/// or damaged: libjpeg fills missing data with gray and decodes damaged data into shifted,
+/// washed-out blocks, and the page shows it, so `lineart convert` says these on stderr even
+/// with `--quiet`. "extraneous bytes before marker" counts too: damaged entropy data mostly
+/// shows only as that. Other decoder warnings (libpng's "iCCP: known incorrect sRGB
+/// profile") stay in the report only.
 public func isLostImageDataWarning(_ warning: String) -> Bool {
-    warning.hasPrefix("Premature end of JPEG file")
-        || (warning.hasPrefix("Corrupt JPEG data") && !warning.contains("extraneous bytes"))
+    warning.hasPrefix("Premature end of JPEG file") || warning.hasPrefix("Corrupt JPEG data")
 }

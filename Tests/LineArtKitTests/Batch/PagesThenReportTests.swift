@@ -17,7 +17,7 @@ import Testing
 
     /// apple.jpg converted with the toddler preset into `folder`/apple.*.
     static func convert(into folder: URL, threads: Int, outputs: PageOutputs = PageOutputs(),
-                        existing: ExistingOutputPolicy = .fail) throws -> PageConversion {
+                        existing: ExistingOutputPolicy = .update) throws -> PageConversion {
         var converter = try PhotoConverter(preset: try BuiltinPresets.named("toddler"))
         converter.threads = threads
         return converter.convert(BatchInput(path: photo, relativePath: "apple.jpg"),

@@ -23,7 +23,7 @@ import Testing
         let paths = ConversionPaths(base: folder.appendingPathComponent("apple").path)
         let outputs = PageOutputs(formats: [.svg, .pdf, .png], page: .a4, dpi: 100, regions: true, keepDrawing: true)
         let conversion = converter.convert(BatchInput(path: photo, relativePath: "apple.jpg"), paths: paths,
-                                           outputs: outputs, existing: .fail)
+                                           outputs: outputs, existing: .update)
         guard case .converted(let report) = conversion.outcome else {
             Issue.record("not converted: \(conversion.outcome)")
             return
