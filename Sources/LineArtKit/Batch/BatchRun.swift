@@ -92,7 +92,11 @@ public struct BatchRun: Sendable {
 
         var reportWritten = true
         do {
-            try AtomicFileWriter().write([UInt8](summary.jsonData()), toPath: layout.batchReportPath)
+            // Like `make`, a rerun with nothing to do writes nothing: the batch report of the run
+            // that made these pages stays when every photo is up to date and it lists them all.
+            if !Self.earlierReportStillHolds(summary, at: layout.batchReportPath) {
+                try AtomicFileWriter().write([UInt8](summary.jsonData()), toPath: layout.batchReportPath)
+            }
         } catch {
             onNote(.batchFileNotWritten(error))
             batchFileFailed = true
@@ -140,6 +144,23 @@ public struct BatchRun: Sendable {
 
     /// The contact sheet of the photos with a page (converted now, or kept by
     /// --skip-existing), in input order.
+    /// Whether the batch report at `path` still describes `summary`'s run: every photo of the
+    /// run is up to date (nothing converted, failed, skipped, left or named twice), and the
+    /// report is of the same preset and lists exactly these photos.
+    static func earlierReportStillHolds(_ summary: BatchSummary, at path: String) -> Bool {
+        struct EarlierReport: Decodable {
+            struct Page: Decodable { var input: String }
+            var preset: String
+            var pages: [Page]
+        }
+        let counts = summary.counts
+        guard counts.upToDate > 0, counts.upToDate == counts.total, counts.duplicates == 0, !summary.interrupted,
+              let bytes = FileManager.default.contents(atPath: path),
+              let earlier = try? JSONDecoder().decode(EarlierReport.self, from: bytes)
+        else { return false }
+        return earlier.preset == summary.preset && earlier.pages.map(\.input).sorted() == summary.upToDate.sorted()
+    }
+
     private func writeContactSheet(to path: String, pages: [ImageReport?]) throws {
         var rows: [ContactSheet.Row] = []
         for (index, page) in pages.enumerated() {
