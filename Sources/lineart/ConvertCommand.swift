@@ -59,6 +59,8 @@ struct ConvertCommand: ParsableCommand {
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Refuse images with more pixels than this, before decoding them.", valueName: "megapixels"))
     var maxMegapixels: Int = 100
 
+    @OptionGroup(title: "Scale-out (docs/scale-out.md)") var shardOptions: ShardOptions
+
     @Flag(name: [.short, .long], help: "Print no progress (failures are still reported on stderr).")
     var quiet = false
 
@@ -71,7 +73,7 @@ struct ConvertCommand: ParsableCommand {
     var contactSheet: String?
 
     func validate() throws {
-        if inputs.isEmpty {
+        if inputs.isEmpty && shardOptions.filesFrom == nil {
             throw ValidationError("no input: name photos or folders to convert, e.g. 'lineart convert SampleImages --output pages'")
         }
         if skipExisting && overwrite {
@@ -80,24 +82,42 @@ struct ConvertCommand: ParsableCommand {
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
         if output?.isEmpty == true { throw ValidationError("--output is empty: name a folder for the pages, e.g. --output pages") }
         if maxMegapixels < 1 { throw ValidationError("--max-megapixels must be at least 1") }
+        if shardOptions.shard != nil, let option = pageOptions.booklet != nil ? "--booklet" : contactSheet != nil ? "--contact-sheet" : nil {
+            throw ValidationError("\(option) is one file for the whole batch, not for a shard: build it after 'lineart report merge'")
+        }
+        if shardOptions.filesFrom == "-" && inputs.contains(ConvertDestination.standardStream) {
+            throw ValidationError("--files-from - and the input - both read standard input: choose one")
+        }
     }
 
     func run() throws {
+        if shardOptions.filesFrom != nil {
+            var listed = self
+            listed.inputs += try shardOptions.listedPaths()
+            listed.shardOptions.filesFrom = nil
+            if listed.inputs.isEmpty { throw ValidationError("--files-from \(shardOptions.filesFrom!): lists no paths") }
+            return try listed.run()
+        }
         let preset = try presetOptions.isAuto ? presetOptions.resolve(AutoPreset.order[0]) : presetOptions.resolve()
         var outputs = try pageOptions.resolve(environment: ProcessInfo.processInfo.environment)
         let destination: ConvertDestination
         (destination, outputs.formats) = try chooseDestination(formats: pageOptions.format.isEmpty ? [] : outputs.formats)
         guard case .folder(let outputRoot) = destination else {
+            if shardOptions.shard != nil { throw ValidationError("--shard is for a folder of pages: give --output DIR") }
             return try convertOnePhoto(to: destination, outputs: outputs, preset: preset)
         }
 
-        let discovery = InputDiscovery(excluding: [outputRoot]).discover(inputs)
-        try requireSomeNamedInput(discovery, named: inputs)
-        if discovery.inputs.isEmpty && discovery.problems.isEmpty && !quiet {
+        let found = InputDiscovery(excluding: [outputRoot]).discover(inputs)
+        try requireSomeNamedInput(found, named: inputs)
+        if found.inputs.isEmpty && found.problems.isEmpty && !quiet {
             // Not an error (a folder can be empty today and full tomorrow), but say so.
             writeError("lineart: \(noPhotosFound(in: inputs))\n")
         }
-        let layout = OutputLayout(root: outputRoot, inputs: discovery.inputs)
+        // A shard converts its share of the whole batch, under the names the whole batch gives.
+        let shard = try shardOptions.resolve(environment: ProcessInfo.processInfo.environment).map { ShardSelection($0, of: found) }
+        let discovery = shard?.discovery(of: found) ?? found
+        let layout = shard?.layout(of: OutputLayout(root: outputRoot, inputs: found.inputs))
+            ?? OutputLayout(root: outputRoot, inputs: found.inputs)
         let jobs = limitedToFourPerCore(self.jobs ?? ProcessInfo.processInfo.activeProcessorCount, option: "--jobs", quiet: quiet)
         // --jobs is the number of cores to use: photos first; cores no photo can use (fewer
         // photos than jobs, or the batch's last photos) split a photo's work (threadsForPhoto).
@@ -115,7 +135,8 @@ struct ConvertCommand: ParsableCommand {
         if let manifest { summary.preset = "manifest:\(manifest) (default \(defaultName))" }
 
         let batch = BatchRun(discovery: discovery, layout: layout, converters: converters, outputs: outputs,
-                             existing: mode, jobs: jobs, bookletPath: pageOptions.booklet, contactSheetPath: contactSheet)
+                             existing: mode, jobs: jobs, bookletPath: pageOptions.booklet, contactSheetPath: contactSheet,
+                             shard: shard)
         let quiet = self.quiet, isAuto = presetOptions.isAuto
         let result = batch.run(
             summary: summary,

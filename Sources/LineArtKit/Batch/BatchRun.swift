@@ -20,10 +20,12 @@ public struct BatchRun: Sendable {
     public var bookletPath: String?
     /// The HTML contact sheet, when wanted.
     public var contactSheetPath: String?
+    /// The shard this run converts (its report says where its entries stand in the whole batch).
+    public var shard: ShardSelection?
 
     public init(discovery: InputDiscovery.Result, layout: OutputLayout, converters: [PhotoConverter],
                 outputs: PageOutputs, existing: ExistingOutputPolicy, jobs: Int,
-                bookletPath: String? = nil, contactSheetPath: String? = nil) {
+                bookletPath: String? = nil, contactSheetPath: String? = nil, shard: ShardSelection? = nil) {
         precondition(converters.count == discovery.inputs.count, "one converter per photo")
         self.discovery = discovery
         self.layout = layout
@@ -33,6 +35,7 @@ public struct BatchRun: Sendable {
         self.jobs = jobs
         self.bookletPath = bookletPath
         self.contactSheetPath = contactSheetPath
+        self.shard = shard
     }
 
     public struct Result: Sendable {
@@ -85,6 +88,7 @@ public struct BatchRun: Sendable {
             }
         }
         summary.finish(elapsed: Date().timeIntervalSince(start), interrupted: isCancelled())
+        summary.shard = shard?.part(of: summary)
 
         do {
             try AtomicFileWriter().write([UInt8](summary.jsonData()), toPath: layout.batchReportPath)
