@@ -20,7 +20,7 @@ struct ConvertCommand: ParsableCommand {
               lineart convert photos -o pages --format svg,pdf --page a4 --booklet book.pdf
               lineart convert photos -o pages --regions     # + NAME.regions.png
 
-            More (faces, drawings, --preset auto, existing files, booklets, exit status): docs/convert.md
+            More (faces, drawings, --preset auto, existing files, booklets, exit status): docs/convert.md; shards for Kubernetes, Slurm or GNU parallel: docs/scale-out.md
             """
     )
 
@@ -59,7 +59,7 @@ struct ConvertCommand: ParsableCommand {
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Refuse images with more pixels than this, before decoding them.", valueName: "megapixels"))
     var maxMegapixels: Int = 100
 
-    @OptionGroup(title: "Scale-out (docs/scale-out.md)") var shardOptions: ShardOptions
+    @OptionGroup(title: "Scale-out") var shardOptions: ShardOptions
 
     @Flag(name: [.short, .long], help: "Print no progress (failures are still reported on stderr).")
     var quiet = false

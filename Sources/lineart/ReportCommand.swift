@@ -22,7 +22,8 @@ struct ReportMergeCommand: ParsableCommand {
             Exit status: 0 merged and every photo converted, 1 merged but some photos failed, or shards are missing (named on stderr, nothing written), 2 the reports cannot be merged (none, or of runs with different presets, settings or shard counts, or a shard twice).
 
             Example:
-              lineart convert photos --output pages --shard 1/2 && lineart convert photos --output pages --shard 2/2
+              lineart convert photos --output pages --shard 1/2   # on one machine
+              lineart convert photos --output pages --shard 2/2   # on another
               lineart report merge pages
 
             More (Kubernetes, Slurm, GNU parallel, retries): docs/scale-out.md
