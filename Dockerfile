@@ -17,10 +17,6 @@ RUN apt-get update \
       make pkg-config git libjpeg62-turbo-dev libpng-dev zlib1g-dev libheif-dev libwebp-dev libtiff-dev \
  && rm -rf /var/lib/apt/lists/*
 WORKDIR /src
-# Package files first, so a change in the sources does not fetch the dependencies again.
-COPY Package.swift ./
-COPY Package.resolved* ./
-RUN swift package resolve
 COPY . .
 RUN make install DESTDIR=/staging PREFIX=/usr/local \
  && /staging/usr/local/bin/lineart --version
