@@ -116,8 +116,8 @@ struct ConvertCommand: ParsableCommand {
         // A shard converts its share of the whole batch, under the names the whole batch gives.
         let shard = try shardOptions.resolve(environment: ProcessInfo.processInfo.environment).map { ShardSelection($0, of: found) }
         let discovery = shard?.discovery(of: found) ?? found
-        let layout = shard?.layout(of: OutputLayout(root: outputRoot, inputs: found.inputs))
-            ?? OutputLayout(root: outputRoot, inputs: found.inputs)
+        let wholeLayout = OutputLayout(root: outputRoot, inputs: found.inputs)
+        let layout = shard?.layout(of: wholeLayout) ?? wholeLayout
         let jobs = limitedToFourPerCore(self.jobs ?? ProcessInfo.processInfo.activeProcessorCount, option: "--jobs", quiet: quiet)
         // --jobs is the number of cores to use: photos first; cores no photo can use (fewer
         // photos than jobs, or the batch's last photos) split a photo's work (threadsForPhoto).
