@@ -19,7 +19,7 @@ struct ReportMergeCommand: ParsableCommand {
         discussion: """
             The merged report.json is the one a single run over the whole batch would have written: the same photos in the same order, the same counts, pass rate and mean score; elapsedSeconds is the longest shard's and throughput the sum of the shards'. The shard reports are left as they are.
 
-            Exit status: 0 merged and every photo converted, 1 merged but some photos failed, or shards are missing (named on stderr, nothing written), 2 the reports cannot be merged (none, or of runs with different presets, settings or shard counts, or a shard twice).
+            Exit status: 0 merged and every photo converted, 1 merged but some photos failed (or the contact sheet could not be written whole), or shards are missing (named on stderr, nothing written), 2 the reports cannot be merged (none, or of runs with different presets, settings or shard counts, or a shard twice).
 
             Example:
               lineart convert photos --output pages --shard 1/2   # on one machine
@@ -32,6 +32,11 @@ struct ReportMergeCommand: ParsableCommand {
 
     @Argument(help: ArgumentHelp("The output folder the shards wrote into.", valueName: "output"))
     var output: String
+
+    @Option(name: .long, help: ArgumentHelp(
+        "Also write the HTML contact sheet of the whole batch, from each page's NAME.json (replaces an existing file).",
+        valueName: "file.html"))
+    var contactSheet: String?
 
     @Flag(name: [.short, .long], help: "Print no summary.")
     var quiet = false
@@ -56,11 +61,23 @@ struct ReportMergeCommand: ParsableCommand {
             writeError("lineart: \(error)\n")
             throw ExitCode(ExitStatus.someFailed)
         }
+        var sheetFailed = false
+        if let contactSheet {
+            let (sheet, unreadable) = LineArtKit.contactSheet(of: merged)
+            for path in unreadable { writeError("lineart: \(path): cannot be read; its page is left off the contact sheet\n") }
+            sheetFailed = !unreadable.isEmpty
+            do {
+                try sheet.write(to: contactSheet)
+            } catch {
+                writeError("lineart: \(error)\n")
+                sheetFailed = true
+            }
+        }
         if json {
             writeOutput(try merged.jsonData())
         } else if !quiet {
             writeError(merged.humanSummary + "\n")
         }
-        if merged.failedCount > 0 { throw ExitCode(ExitStatus.someFailed) }
+        if merged.failedCount > 0 || sheetFailed { throw ExitCode(ExitStatus.someFailed) }
     }
 }

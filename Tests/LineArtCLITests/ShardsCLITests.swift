@@ -87,8 +87,12 @@ import Testing
         #expect(missing.stderr.contains("missing shard 2/3: run lineart convert with --shard 2/3"), "\(missing.stderr)")
         let rerun = try CLI.run(Self.convert + ["--shard", "2/3", "--overwrite"], in: folder.url)
         #expect(rerun.status <= 1, "\(rerun.stderr)")
-        _ = try CLI.run(["report", "merge", "out", "-q"], in: folder.url)
+        _ = try CLI.run(["report", "merge", "out", "-q", "--contact-sheet", "sheet.html"], in: folder.url)
         #expect(Self.comparable(try readJSONObject(folder.path("out/report.json"))) == Self.comparable(first))
+        // The contact sheet of the merged batch has every page, in the batch's order.
+        let sheet = try String(contentsOf: folder.path("sheet.html"), encoding: .utf8)
+        let shown = [0, 2, 4, 1, 3, 5].compactMap { sheet.range(of: "photo-\($0).png\"")?.lowerBound }
+        #expect(shown.count == 6 && shown == shown.sorted(), "\(sheet)")
     }
 
     @Test func reportsOfDifferentRunsAreNotMerged() throws {

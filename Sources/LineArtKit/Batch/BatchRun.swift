@@ -142,15 +142,9 @@ public struct BatchRun: Sendable {
         var rows: [ContactSheet.Row] = []
         for (index, page) in pages.enumerated() {
             guard let report = page else { continue }
-            // A page a browser shows in <img>: the PNG, else the SVG (a PDF-only page is a link).
-            let written = report.pages ?? [report.page]
-            let shown = written.first { $0.hasSuffix(".png") } ?? written.first { $0.hasSuffix(".svg") } ?? report.page
-            rows.append(ContactSheet.Row(photoPath: discovery.inputs[index].path, pagePath: shown,
-                                         preset: report.preset, fillability: report.fillability,
-                                         faces: report.faces.count))
+            rows.append(ContactSheet.Row(photoPath: discovery.inputs[index].path, report: report))
         }
-        let html = ContactSheet(title: "LineArt contact sheet", rows: rows).html(sheetPath: path)
-        try AtomicFileWriter(createParentDirectories: true).write(Array(html.utf8), toPath: path)
+        try ContactSheet(title: ContactSheet.batchTitle, rows: rows).write(to: path)
     }
 }
 
