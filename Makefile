@@ -54,7 +54,8 @@ $(binary):
 	$(SWIFT) build $(build_flags) --product lineart
 
 # swift-argument-parser's generate-manual writes lineart.1 and lineart.COMMAND.1 from the
-# binary's --experimental-dump-help. The pages are renamed lineart-COMMAND.1 (as git's are),
+# binary's --experimental-dump-help. The pages are renamed lineart-COMMAND.1 (as git's are;
+# lineart-report-merge.1 for a subcommand's),
 # blank lines become paragraph breaks (mdoc warns about them), and `help` gets no page.
 $(manual)/lineart.1: $(binary)
 	$(SWIFT) build $(build_flags) --product generate-manual
@@ -62,11 +63,11 @@ $(manual)/lineart.1: $(binary)
 	$(release)/generate-manual $(binary) --multi-page --date $(manual_date) --output-directory $(manual)
 	rm -f $(manual)/lineart.help.1
 	cd $(manual) && for page in lineart.*.1; do \
-	  [ "$$page" = lineart.1 ] || mv "$$page" "lineart-$${page#lineart.}"; \
+	  name=$${page%.1}; [ "$$page" = lineart.1 ] || mv "$$page" "$$(echo "$$name" | tr . -).1"; \
 	done
 	sed -i -e 's/^$$/.Pp/' -e '/^\.Xr lineart\.help 1/d' \
-	  -e 's/^\.Xr lineart\.\([a-z]*\) 1/.Xr lineart-\1 1/' \
-	  -e 's/^\.Dt LINEART\.\([A-Z]*\) 1/.Dt LINEART-\1 1/' $(manual)/*.1
+	  -e '/^\.Xr lineart\./{s/\./-/g;s/^-Xr/.Xr/;}' \
+	  -e '/^\.Dt LINEART\./{s/\./-/g;s/^-Dt/.Dt/;}' $(manual)/*.1
 
 $(completions)/lineart.bash: $(binary)
 	mkdir -p $(completions)

@@ -22,7 +22,7 @@ struct ConvertCommand: ParsableCommand {
               lineart convert photos -o pages --format svg,pdf --page a4 --booklet book.pdf
               lineart convert photos -o pages --regions     # + NAME.regions.png
 
-            More (faces, drawings, --preset auto, existing files, booklets, exit status): docs/convert.md
+            More (faces, drawings, --preset auto, existing files, booklets, exit status): docs/convert.md; shards for Kubernetes, Slurm or GNU parallel: docs/scale-out.md
             """
     )
 
@@ -64,6 +64,8 @@ struct ConvertCommand: ParsableCommand {
     @Flag(name: .long, help: "If another run is writing into the output folder, wait for it to finish (without: exit 2 at once).")
     var wait = false
 
+    @OptionGroup(title: "Scale-out") var shardOptions: ShardOptions
+
     @Flag(name: [.short, .long], help: "Print no progress (failures and damaged photos are still reported on stderr).")
     var quiet = false
 
@@ -76,7 +78,7 @@ struct ConvertCommand: ParsableCommand {
     var contactSheet: String?
 
     func validate() throws {
-        if inputs.isEmpty {
+        if inputs.isEmpty && shardOptions.filesFrom == nil {
             throw ValidationError("no input: name photos or folders to convert, e.g. 'lineart convert SampleImages --output pages'")
         }
         if skipExisting && overwrite {
@@ -85,24 +87,42 @@ struct ConvertCommand: ParsableCommand {
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
         if output?.isEmpty == true { throw ValidationError("--output is empty: name a folder for the pages, e.g. --output pages") }
         if maxMegapixels < 1 { throw ValidationError("--max-megapixels must be at least 1") }
+        if shardOptions.shard != nil, let option = pageOptions.booklet != nil ? "--booklet" : contactSheet != nil ? "--contact-sheet" : nil {
+            throw ValidationError("\(option) is one file for the whole batch, not for a shard: build it after 'lineart report merge'")
+        }
+        if shardOptions.filesFrom == "-" && inputs.contains(ConvertDestination.standardStream) {
+            throw ValidationError("--files-from - and the input - both read standard input: choose one")
+        }
     }
 
     func run() throws {
+        if shardOptions.filesFrom != nil {
+            var listed = self
+            listed.inputs += try shardOptions.listedPaths()
+            listed.shardOptions.filesFrom = nil
+            if listed.inputs.isEmpty { throw ValidationError("--files-from \(shardOptions.filesFrom!): lists no paths") }
+            return try listed.run()
+        }
         let preset = try presetOptions.isAuto ? presetOptions.resolve(AutoPreset.order[0]) : presetOptions.resolve()
         var outputs = try pageOptions.resolve(environment: ProcessInfo.processInfo.environment)
         let destination: ConvertDestination
         (destination, outputs.formats) = try chooseDestination(formats: pageOptions.format.isEmpty ? [] : outputs.formats)
         guard case .folder(let outputRoot) = destination else {
+            if shardOptions.shard != nil { throw ValidationError("--shard is for a folder of pages: give --output DIR") }
             return try convertOnePhoto(to: destination, outputs: outputs, preset: preset)
         }
 
-        let discovery = InputDiscovery(excluding: [outputRoot]).discover(inputs)
-        try requireSomeNamedInput(discovery, named: inputs)
-        if discovery.inputs.isEmpty && discovery.problems.isEmpty && !quiet {
+        let found = InputDiscovery(excluding: [outputRoot]).discover(inputs)
+        try requireSomeNamedInput(found, named: inputs)
+        if found.inputs.isEmpty && found.problems.isEmpty && !quiet {
             // Not an error (a folder can be empty today and full tomorrow), but say so.
             writeError("lineart: \(noPhotosFound(in: inputs))\n")
         }
-        let layout = OutputLayout(root: outputRoot, inputs: discovery.inputs)
+        // A shard converts its share of the whole batch, under the names the whole batch gives.
+        let shard = try shardOptions.resolve(environment: ProcessInfo.processInfo.environment).map { ShardSelection($0, of: found) }
+        let discovery = shard?.discovery(of: found) ?? found
+        let wholeLayout = OutputLayout(root: outputRoot, inputs: found.inputs)
+        let layout = shard?.layout(of: wholeLayout) ?? wholeLayout
         let jobs = limitedToFourPerCore(self.jobs ?? ProcessInfo.processInfo.activeProcessorCount, option: "--jobs", quiet: quiet)
         // --jobs is the number of cores to use: photos first; cores no photo can use (fewer
         // photos than jobs, or the batch's last photos) split a photo's work (threadsForPhoto).
@@ -112,7 +132,10 @@ struct ConvertCommand: ParsableCommand {
         let plan = BatchOutputPlan(layout: layout, outputs: outputs)
         try checkBatchFiles(plan, existing: mode)
         // Created only once the command line is known to be usable; locked until the run ends.
-        let folderLock = try prepareConvertOutputFolder(outputRoot, writing: plan.allFiles, wait: wait, quiet: quiet)
+        let lockName = shard.map { OutputFolderLock.fileName(shard: $0.shard.number, of: $0.shard.count) }
+            ?? OutputFolderLock.fileName
+        let folderLock = try prepareConvertOutputFolder(outputRoot, writing: plan.allFiles, lockName: lockName,
+                                                        wait: wait, quiet: quiet)
         defer { folderLock.release() }
         let interrupt = InterruptFlag()
         let progress = ProgressReporter(total: discovery.inputs.count, quiet: quiet)
@@ -122,7 +145,8 @@ struct ConvertCommand: ParsableCommand {
         if let manifest { summary.preset = "manifest:\(manifest) (default \(defaultName))" }
 
         let batch = BatchRun(discovery: discovery, layout: layout, converters: converters, outputs: outputs,
-                             existing: mode, jobs: jobs, bookletPath: pageOptions.booklet, contactSheetPath: contactSheet)
+                             existing: mode, jobs: jobs, bookletPath: pageOptions.booklet, contactSheetPath: contactSheet,
+                             shard: shard)
         let quiet = self.quiet, isAuto = presetOptions.isAuto
         let result = batch.run(
             summary: summary,

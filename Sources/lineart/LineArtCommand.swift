@@ -13,7 +13,7 @@ struct LineArtCommand: ParsableCommand {
               lineart presets
             """,
         version: LineArtVersion.string,
-        subcommands: [ConvertCommand.self, ValidateCommand.self, PresetsCommand.self, TuneCommand.self, BenchCommand.self]
+        subcommands: [ConvertCommand.self, ReportCommand.self, ValidateCommand.self, PresetsCommand.self, TuneCommand.self, BenchCommand.self]
     )
 }
 

@@ -22,11 +22,12 @@ func makeOutputFolder(_ path: String, failureStatus: Int32 = ExitStatus.someFail
 /// files the batch writes). A folder that cannot be used is a usage error (exit status 2),
 /// said in words.
 /// - Returns: the lock, held until released or freed.
-func prepareConvertOutputFolder(_ path: String, writing files: [String], wait: Bool, quiet: Bool) throws -> OutputFolderLock {
+func prepareConvertOutputFolder(_ path: String, writing files: [String], lockName: String = OutputFolderLock.fileName,
+                                wait: Bool, quiet: Bool) throws -> OutputFolderLock {
     try makeOutputFolder(path, failureStatus: ExitStatus.usage)
     do throws(OutputFolderProblem) {
         if let reason = AtomicFileWriter.probeWritable(path) { throw .notWritable(folder: path, reason: reason) }
-        let lock = try OutputFolderLock(folder: path, wait: wait, onWaiting: {
+        let lock = try OutputFolderLock(folder: path, name: lockName, wait: wait, onWaiting: {
             if !quiet { writeError("lineart: waiting for the lineart run writing into \(path)\n") }
         })
         removeStaleTemporaries(of: files)

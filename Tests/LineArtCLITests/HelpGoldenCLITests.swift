@@ -11,13 +11,13 @@ import Testing
     static let folder = CLI.repositoryRoot.appendingPathComponent("Tests/LineArtCLITests/Golden")
     static let updating = ProcessInfo.processInfo.environment["LINEART_UPDATE_GOLDEN"] == "1"
 
-    @Test(arguments: ["", "convert", "validate", "presets", "tune", "bench"])
+    @Test(arguments: ["", "convert", "report merge", "validate", "presets", "tune", "bench"])
     func helpMatchesItsGoldenFile(command: String) throws {
-        let arguments = command.isEmpty ? ["--help"] : [command, "--help"]
+        let arguments = command.split(separator: " ").map(String.init) + ["--help"]
         // ArgumentParser wraps at $COLUMNS, or the terminal's width (80 when there is none).
         let result = try CLI.run(arguments, environment: ["COLUMNS": "80"])
         #expect(result.status == 0)
-        let file = Self.folder.appendingPathComponent("\(command.isEmpty ? "lineart" : command).help.txt")
+        let file = Self.folder.appendingPathComponent("\(command.isEmpty ? "lineart" : command.replacingOccurrences(of: " ", with: "-")).help.txt")
         if Self.updating {
             try result.stdout.write(to: file, atomically: true, encoding: .utf8)
             return

@@ -20,10 +20,12 @@ public struct BatchRun: Sendable {
     public var bookletPath: String?
     /// The HTML contact sheet, when wanted.
     public var contactSheetPath: String?
+    /// The shard this run converts (its report says where its entries stand in the whole batch).
+    public var shard: ShardSelection?
 
     public init(discovery: InputDiscovery.Result, layout: OutputLayout, converters: [PhotoConverter],
                 outputs: PageOutputs, existing: ExistingOutputPolicy, jobs: Int,
-                bookletPath: String? = nil, contactSheetPath: String? = nil) {
+                bookletPath: String? = nil, contactSheetPath: String? = nil, shard: ShardSelection? = nil) {
         precondition(converters.count == discovery.inputs.count, "one converter per photo")
         self.discovery = discovery
         self.layout = layout
@@ -33,6 +35,7 @@ public struct BatchRun: Sendable {
         self.jobs = jobs
         self.bookletPath = bookletPath
         self.contactSheetPath = contactSheetPath
+        self.shard = shard
     }
 
     public struct Result: Sendable {
@@ -89,6 +92,7 @@ public struct BatchRun: Sendable {
             }
         }
         summary.finish(elapsed: Date().timeIntervalSince(start), interrupted: isCancelled())
+        summary.shard = shard?.part(of: summary)
 
         var reportWritten = true
         do {
@@ -165,15 +169,9 @@ public struct BatchRun: Sendable {
         var rows: [ContactSheet.Row] = []
         for (index, page) in pages.enumerated() {
             guard let report = page else { continue }
-            // A page a browser shows in <img>: the PNG, else the SVG (a PDF-only page is a link).
-            let written = report.pages ?? [report.page]
-            let shown = written.first { $0.hasSuffix(".png") } ?? written.first { $0.hasSuffix(".svg") } ?? report.page
-            rows.append(ContactSheet.Row(photoPath: discovery.inputs[index].path, pagePath: shown,
-                                         preset: report.preset, fillability: report.fillability,
-                                         faces: report.faces.count))
+            rows.append(ContactSheet.Row(photoPath: discovery.inputs[index].path, report: report))
         }
-        let html = ContactSheet(title: "LineArt contact sheet", rows: rows).html(sheetPath: path)
-        try AtomicFileWriter(createParentDirectories: true).write(Array(html.utf8), toPath: path)
+        try ContactSheet(title: ContactSheet.batchTitle, rows: rows).write(to: path)
     }
 }
 

@@ -1,10 +1,10 @@
 import FoundationEssentials
 
 /// The batch report (`report.json`) of `lineart convert`. Described by `docs/report.schema.json`.
-public struct BatchSummary: Sendable, Encodable {
+public struct BatchSummary: Sendable, Codable {
     public static let currentSchemaVersion = 1
 
-    public struct Counts: Sendable, Encodable {
+    public struct Counts: Sendable, Codable, Equatable {
         public var total = 0
         public var converted = 0
         public var failed = 0
@@ -17,13 +17,13 @@ public struct BatchSummary: Sendable, Encodable {
         public var duplicates = 0
     }
 
-    public struct Throughput: Sendable, Encodable {
+    public struct Throughput: Sendable, Codable, Equatable {
         public var imagesPerSecond = 0.0
         /// Megapixels of the photos as stored (before shrink-on-load) per second.
         public var megapixelsPerSecond = 0.0
     }
 
-    public struct Page: Sendable, Encodable {
+    public struct Page: Sendable, Codable, Equatable {
         public var input: String
         public var page: String
         public var passes: Bool
@@ -35,13 +35,13 @@ public struct BatchSummary: Sendable, Encodable {
         public var reconverted: String? = nil
     }
 
-    public struct Failure: Sendable, Encodable {
+    public struct Failure: Sendable, Codable, Equatable {
         public var input: String
         public var reason: String
     }
 
     /// A path left out because it reaches a file converted under another path.
-    public struct Duplicate: Sendable, Encodable {
+    public struct Duplicate: Sendable, Codable, Equatable {
         public var input: String
         public var sameAs: String
     }
@@ -69,6 +69,9 @@ public struct BatchSummary: Sendable, Encodable {
     public var upToDate: [String] = []
     public var notStarted: [String] = []
     public var duplicates: [Duplicate] = []
+    /// In a shard's report (`report-K-of-N.json`) only: which shard, and where its entries
+    /// stand in the whole batch.
+    public var shard: ShardPart?
 
     private var originalMegapixels = 0.0
     /// For people, not in the JSON: the pages that fail with their first suggestion, and
@@ -91,7 +94,7 @@ public struct BatchSummary: Sendable, Encodable {
 
     private enum CodingKeys: String, CodingKey {
         case schemaVersion, tool, preset, settings, outputFolder, jobs, interrupted, counts, passRate, meanScore
-        case elapsedSeconds, stageTotalsMs, throughput, pages, failures, skipped, upToDate, notStarted, duplicates
+        case elapsedSeconds, stageTotalsMs, throughput, pages, failures, skipped, upToDate, notStarted, duplicates, shard
     }
 
     /// A page converted in this run; `reconverted`: why earlier outputs were not kept.
@@ -181,8 +184,8 @@ public struct BatchSummary: Sendable, Encodable {
         if counts.notStarted > 0 { first += ", \(counts.notStarted) not started (interrupted)" }
         if counts.duplicates > 0 { first += ", \(counts.duplicates) duplicate path\(counts.duplicates == 1 ? "" : "s") left out" }
         first += String(cFormat: " in %.1f s (%.2f images/s)", elapsedSeconds, throughput.imagesPerSecond)
-        let reportPath = PathString.appending(OutputLayout.batchReportName, to: outputFolder)
-            + (reportWritten ? "" : " (not written)")
+        let reportName = shard.map { Shard.reportName(number: $0.number, count: $0.count) } ?? OutputLayout.batchReportName
+        let reportPath = PathString.appending(reportName, to: outputFolder) + (reportWritten ? "" : " (not written)")
         let second = pages.isEmpty
             ? "no pages made; report: " + reportPath
             : "\(pages.filter(\.passes).count) of \(pages.count) pages pass their fillability targets"

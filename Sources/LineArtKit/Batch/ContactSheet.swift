@@ -74,3 +74,24 @@ public struct ContactSheet: Sendable {
         return h
     }
 }
+
+extension ContactSheet {
+    /// The title of a batch's sheet (`convert --contact-sheet`, `report merge --contact-sheet`).
+    public static let batchTitle = "LineArt contact sheet"
+
+    /// Writes the sheet as HTML at `path` (its folders created if missing), replacing a file there.
+    public func write(to path: String) throws {
+        try AtomicFileWriter(createParentDirectories: true).write(Array(html(sheetPath: path).utf8), toPath: path)
+    }
+}
+
+extension ContactSheet.Row {
+    /// The row of a photo and the page its report describes: the PNG, else the SVG, which a
+    /// browser shows in <img> (a PDF-only page is a link).
+    public init(photoPath: String, report: ImageReport) {
+        let written = report.pages ?? [report.page]
+        let shown = written.first { $0.hasSuffix(".png") } ?? written.first { $0.hasSuffix(".svg") } ?? report.page
+        self.init(photoPath: photoPath, pagePath: shown, preset: report.preset, fillability: report.fillability,
+                  faces: report.faces.count)
+    }
+}

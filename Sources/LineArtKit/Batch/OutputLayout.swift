@@ -27,6 +27,15 @@ public struct OutputLayout: Sendable {
     public let stems: [String]
     /// The batch's photos, which no output may replace.
     public let inputPhotos: InputPhotos
+    /// The batch report's name: `report.json`, or a shard's `report-K-of-N.json`.
+    public var reportName = OutputLayout.batchReportName
+
+    init(root: String, stems: [String], inputPhotos: InputPhotos, reportName: String) {
+        self.root = root
+        self.stems = stems
+        self.inputPhotos = inputPhotos
+        self.reportName = reportName
+    }
 
     public init(root: String, inputs: [BatchInput]) {
         self.root = root
@@ -59,7 +68,7 @@ public struct OutputLayout: Sendable {
     }
 
     public var batchReportPath: String {
-        PathString.appending(Self.batchReportName, to: root)
+        PathString.appending(reportName, to: root)
     }
 }
 
@@ -89,6 +98,9 @@ private struct StemTable {
     func clashes(_ stem: String, countedInTable: Bool) -> Bool {
         let lower = stem.lowercased()
         if count[lower, default: 0] > (countedInTable ? 1 : 0) || lower == Self.reserved { return true }
+        // A shard's report (report-K-of-N.json) is reserved in every run, so that a batch has
+        // the same names however it is split.
+        if Shard.numbers(ofReportName: lower + ".json") != nil { return true }
         if count[lower + Self.regionsSuffix] != nil { return true }
         if lower.hasSuffix(Self.regionsSuffix), count[String(lower.dropLast(Self.regionsSuffix.count))] != nil { return true }
         return OutputLayout.fileSuffixes.contains { folders.contains(lower + "." + $0) }

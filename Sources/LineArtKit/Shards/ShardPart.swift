@@ -1,0 +1,20 @@
+extension BatchSummary {
+    /// What a shard's report adds to a batch report: which shard it is, and the position in
+    /// the whole batch of each entry of its `pages`, `failures`, `skipped`, `notStarted` and
+    /// `duplicates` (same order, same length), so the merged report lists them as one run would.
+    public struct ShardPart: Sendable, Codable, Equatable {
+        /// From 1 to `count`.
+        public var number: Int
+        public var count: Int
+        public var positions: Positions
+
+        public struct Positions: Sendable, Codable, Equatable {
+            public var pages: [Int]
+            /// Unusable paths first (their index among them), then photos (after all of those).
+            public var failures: [Int]
+            public var skipped: [Int]
+            public var notStarted: [Int]
+            public var duplicates: [Int]
+        }
+    }
+}

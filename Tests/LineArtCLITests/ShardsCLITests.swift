@@ -1,0 +1,145 @@
+import Foundation
+import LineArtKit
+import Testing
+
+/// `convert --shard K/N` and `report merge`: a batch split in shards gives the pages and the
+/// report of one run (issue #36).
+@Suite struct ShardsCLITests {
+    /// Small flat-shaded pictures in two folders, and a "photo" that cannot be decoded, so
+    /// the report has pages and a failure in an order to keep.
+    static func batch() throws -> TemporaryFolder {
+        let folder = try TemporaryFolder()
+        for index in 0..<6 {
+            var image = ByteImage(width: 96 + 8 * index, height: 80, repeating: 230)
+            for y in 10..<70 {
+                for x in (8 + 3 * index)..<(60 + 2 * index) { image[x, y] = UInt8(40 + 10 * index) }
+            }
+            try folder.write("in/\(index % 2 == 0 ? "even" : "odd")/photo-\(index).png",
+                             try PNGEncoder(pixelFormat: .gray8).encode(image))
+        }
+        try folder.write("in/odd/notes.jpg", Array("not a photo".utf8))
+        return folder
+    }
+
+    static let convert = ["convert", "in", "-o", "out", "--page", "none", "--jobs", "1", "-q"]
+
+    /// A report without what differs from run to run (timings, and the jobs a shard used).
+    static func comparable(_ report: [String: Any]) -> NSDictionary {
+        var report = report
+        for key in ["elapsedSeconds", "throughput", "stageTotalsMs", "timingsMs", "jobs"] { report[key] = nil }
+        // Why a page was converted again (`--overwrite` on a retried shard) belongs to the run, as timings do.
+        if let pages = report["pages"] as? [[String: Any]] {
+            report["pages"] = pages.map { page in page.filter { $0.key != "reconverted" } }
+        }
+        return report as NSDictionary
+    }
+
+    /// Every page of `out` by name, and every photo's report without its timings.
+    static func pages(_ folder: TemporaryFolder) throws -> [String: NSObject] {
+        var pages: [String: NSObject] = [:]
+        for file in folder.allFiles() where file.hasPrefix("out/") && !file.hasPrefix("out/report") {
+            pages[file] = file.hasSuffix(".json") ? comparable(try readJSONObject(folder.path(file)))
+                : try Data(contentsOf: folder.path(file)) as NSData
+        }
+        return pages
+    }
+
+    /// One run, then 1, 2, 3 and 5 shards one after another and 3 at once, each merged, into
+    /// the same output folder (the reports hold its paths).
+    @Test func shardsMergeIntoTheSingleRunsPagesAndReport() throws {
+        let folder = try Self.batch()
+        let single = try CLI.run(Self.convert, in: folder.url)
+        #expect(single.status == 1, "\(single.stderr)")  // notes.jpg fails
+        let singleReport = Self.comparable(try readJSONObject(folder.path("out/report.json")))
+        let singlePages = try Self.pages(folder)
+        #expect(singlePages.count == 2 * 6)
+
+        for (count, atOnce) in [(1, false), (2, false), (3, false), (5, false), (3, true)] {
+            try FileManager.default.removeItem(at: folder.path("out"))
+            let args = (1...count).map { Self.convert + ["--shard", "\($0)/\(count)"] }
+            let results = atOnce ? try args.map { try CLI.start($0, in: folder.url) }.map { $0.finish() }
+                : try args.map { try CLI.run($0, in: folder.url) }
+            #expect(results.allSatisfy { $0.status == 0 || $0.status == 1 }, "\(results.map(\.stderr))")
+            #expect(!folder.allFiles().contains("out/report.json"))
+            var converted: [String] = []
+            for number in 1...count {
+                let shard = try readJSONObject(folder.path("out/report-\(number)-of-\(count).json"))
+                converted += (shard["pages"] as? [[String: Any]] ?? []).compactMap { $0["input"] as? String }
+            }
+            #expect(converted.sorted() == Set(converted).sorted(), "a photo converted twice: \(converted)")
+            #expect(converted.count == 6)
+
+            let merge = try CLI.run(["report", "merge", "out", "-q"], in: folder.url)
+            #expect(merge.status == 1, "\(merge.stderr)")  // the failure of notes.jpg is merged too
+            #expect(try Self.pages(folder) == singlePages, "\(count) shards")
+            let merged = Self.comparable(try readJSONObject(folder.path("out/report.json")))
+            #expect(merged == singleReport, "\(count) shards:\n\(merged)\n\(singleReport)")
+            #expect(try JSONSchemaCheck(docsFile: "report.schema.json").problems(inFile: folder.path("out/report.json")) == [])
+            #expect(try JSONSchemaCheck(docsFile: "report.schema.json").problems(inFile: folder.path("out/report-1-of-\(count).json")) == [])
+        }
+    }
+
+    @Test func aShardKilledAndRerunGivesTheSameMergedReport() throws {
+        let folder = try Self.batch()
+        for number in 1...3 { _ = try CLI.run(Self.convert + ["--shard", "\(number)/3"], in: folder.url) }
+        _ = try CLI.run(["report", "merge", "out", "-q"], in: folder.url)
+        let first = try readJSONObject(folder.path("out/report.json"))
+        // Shard 2 "killed": its report never written, one page half there.
+        try FileManager.default.removeItem(at: folder.path("out/report-2-of-3.json"))
+        let missing = try CLI.run(["report", "merge", "out"], in: folder.url)
+        #expect(missing.status == 1)
+        #expect(missing.stderr.contains("missing shard 2/3: run lineart convert with --shard 2/3"), "\(missing.stderr)")
+        let rerun = try CLI.run(Self.convert + ["--shard", "2/3", "--overwrite"], in: folder.url)
+        #expect(rerun.status <= 1, "\(rerun.stderr)")
+        _ = try CLI.run(["report", "merge", "out", "-q", "--contact-sheet", "sheet.html"], in: folder.url)
+        #expect(Self.comparable(try readJSONObject(folder.path("out/report.json"))) == Self.comparable(first))
+        // The contact sheet of the merged batch has every page, in the batch's order.
+        let sheet = try String(contentsOf: folder.path("sheet.html"), encoding: .utf8)
+        let shown = [0, 2, 4, 1, 3, 5].compactMap { sheet.range(of: "photo-\($0).png\"")?.lowerBound }
+        #expect(shown.count == 6 && shown == shown.sorted(), "\(sheet)")
+    }
+
+    @Test func reportsOfDifferentRunsAreNotMerged() throws {
+        let folder = try Self.batch()
+        _ = try CLI.run(Self.convert + ["--shard", "1/2"], in: folder.url)
+        _ = try CLI.run(Self.convert + ["--shard", "2/2", "--preset", "toddler"], in: folder.url)
+        let settings = try CLI.run(["report", "merge", "out"], in: folder.url)
+        #expect(settings.status == 2)
+        #expect(settings.stderr.contains("different presets or settings"), "\(settings.stderr)")
+        _ = try CLI.run(Self.convert + ["--shard", "2/3", "--overwrite"], in: folder.url)
+        let counts = try CLI.run(["report", "merge", "out"], in: folder.url)
+        #expect(counts.status == 2)
+        #expect(counts.stderr.contains("runs split differently"), "\(counts.stderr)")
+        let none = try CLI.run(["report", "merge", "in"], in: folder.url)
+        #expect(none.status == 2)
+        #expect(!folder.allFiles().contains("out/report.json"))
+    }
+
+    @Test(arguments: [false, true])
+    func filesFromReadsAListFromAFileOrStandardInput(nul: Bool) throws {
+        let folder = try Self.batch()
+        let separator = nul ? "\0" : "\n"
+        let list = ["in/even/photo-0.png", "in/odd/photo-3.png", ""].joined(separator: separator)
+        try folder.write("list", Array(list.utf8))
+        let fromFile = try CLI.run(["convert", "-o", "out", "--page", "none", "-q", "--files-from", "list"] + (nul ? ["-0"] : []), in: folder.url)
+        #expect(fromFile.status == 0, "\(fromFile.stderr)")
+        let fromStdin = try CLI.run(["convert", "-o", "out2", "--page", "none", "-q", "--files-from", "-"] + (nul ? ["-0"] : []),
+                                    in: folder.url, standardInput: Data(list.utf8))
+        #expect(fromStdin.status == 0, "\(fromStdin.stderr)")
+        for out in ["out", "out2"] {
+            let pages = try #require(try readJSONObject(folder.path("\(out)/report.json"))["pages"] as? [[String: Any]])
+            #expect(pages.compactMap { $0["input"] as? String } == ["in/even/photo-0.png", "in/odd/photo-3.png"])
+        }
+    }
+
+    @Test func shardEnvReadsTheJobIndex() throws {
+        let folder = try Self.batch()
+        let result = try CLI.run(Self.convert + ["--shard", "env", "--shard-count", "2"], in: folder.url,
+                                 environment: ["JOB_COMPLETION_INDEX": "1"])
+        #expect(result.status <= 1, "\(result.stderr)")
+        #expect(folder.allFiles().contains("out/report-2-of-2.json"))
+        let missing = try CLI.run(Self.convert + ["--shard", "env"], in: folder.url, environment: ["JOB_COMPLETION_INDEX": "1"])
+        #expect(missing.status == 2)
+        #expect(missing.stderr.contains("--shard-count N or set LINEART_SHARD_COUNT"), "\(missing.stderr)")
+    }
+}
