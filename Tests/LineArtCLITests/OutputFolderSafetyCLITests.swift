@@ -109,8 +109,8 @@ import Testing
         #expect(counts?["converted"] == 3, "\(counts ?? [:])")
     }
 
-    /// A photo whose page name is too long for the file system fails before it is decoded,
-    /// with nothing written for it; the batch goes on.
+    /// A photo whose page name is too long for the file system fails before any photo is
+    /// converted, with nothing written for it; the batch goes on.
     @Test func aNameTooLongFailsThePhotoBeforeItIsConverted() throws {
         let folder = try TemporaryFolder()
         let long = String(repeating: "n", count: 250) + ".jpg"   // NAME.png fits; NAME.regions.png does not
@@ -122,6 +122,12 @@ import Testing
         let failures = try readJSONObject(folder.path("out/report.json"))["failures"] as? [[String: String]]
         #expect(failures?.count == 1)
         #expect(folder.allFiles().filter { $0.hasPrefix("out/n") }.isEmpty, "\(folder.allFiles())")
+
+        // Said before the first photo (fish.jpg, first by name) is converted.
+        let told = try CLI.run(["convert", "in", "-o", "out2", "--preset", "toddler", "--regions", "--jobs", "1"], in: folder.url)
+        let refusal = try #require(told.stderr.range(of: "file name too long"), "\(told.stderr)")
+        let fish = try #require(told.stderr.range(of: "in/fish.jpg: score"), "\(told.stderr)")
+        #expect(refusal.lowerBound < fish.lowerBound, "\(told.stderr)")
     }
 }
 

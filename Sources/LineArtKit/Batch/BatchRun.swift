@@ -126,13 +126,19 @@ public struct BatchRun: Sendable {
     private func convertAll(isCancelled: @escaping @Sendable () -> Bool,
                             onPhotoFinished: @escaping @Sendable (BatchInput, PageConversion) -> Void) -> [PageConversion?] {
         let inputs = discovery.inputs
-        // Several workers: biggest photos first, so no big photo runs alone at the end.
-        let order = jobs > 1 ? largestFirstOrder(inputs) : Array(inputs.indices)
         let (converters, layout, outputs, existing, jobs) = (converters, layout, outputs, existing, jobs)
+        // Names too long for the file system are refused before any photo is converted, and
+        // said first; then, with several workers, the biggest photos, so none runs alone at the end.
+        let refused = inputs.indices.map { index in
+            ConversionPaths(layout: layout, index: index).files(for: outputs).lazy.compactMap(fileNameProblem).first
+        }
+        let order = inputs.indices.filter { refused[$0] != nil }
+            + (jobs > 1 ? largestFirstOrder(inputs) : Array(inputs.indices)).filter { refused[$0] == nil }
         let inOrder = runInParallel(
             count: inputs.count, jobs: jobs, isCancelled: isCancelled,
             work: { position in
                 let index = order[position]
+                if let problem = refused[index] { return PageConversion(outcome: .failed(problem)) }
                 var converter = converters[index]
                 // Cores no photo can use (fewer photos than jobs, the batch's last photos)
                 // split a photo's work.
