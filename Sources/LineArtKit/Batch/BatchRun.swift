@@ -158,15 +158,10 @@ public struct BatchRun: Sendable {
     /// run is up to date (nothing converted, failed, skipped, left or named twice), and the
     /// report is of the same preset and lists exactly these photos.
     static func earlierReportStillHolds(_ summary: BatchSummary, at path: String) -> Bool {
-        struct EarlierReport: Decodable {
-            struct Page: Decodable { var input: String }
-            var preset: String
-            var pages: [Page]
-        }
         let counts = summary.counts
         guard counts.upToDate > 0, counts.upToDate == counts.total, counts.duplicates == 0, !summary.interrupted,
               let bytes = FileManager.default.contents(atPath: path),
-              let earlier = try? JSONDecoder().decode(EarlierReport.self, from: bytes)
+              let earlier = try? JSONDecoder().decode(BatchSummary.self, from: bytes)
         else { return false }
         return earlier.preset == summary.preset && earlier.pages.map(\.input).sorted() == summary.upToDate.sorted()
     }
