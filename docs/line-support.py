@@ -13,6 +13,7 @@ a soft shading band scores low. Pages of trimmed photos (margins cut) are compar
 untrimmed photo resized, which blurs their figures slightly.
 """
 import glob
+import json
 import os
 import sys
 
@@ -23,9 +24,13 @@ from skimage.color import rgb2lab
 from skimage.morphology import skeletonize
 
 
-def edge_strength(photo_path, width, height):
-    """Sobel gradient magnitude of the blurred CIELAB photo, in ΔE*ab per pixel."""
-    photo = Image.open(photo_path).convert("RGB").resize((width, height), Image.BILINEAR)
+def edge_strength(photo_path, width, height, frame=None):
+    """Sobel gradient magnitude of the blurred CIELAB photo (the part `frame` of NAME.json
+    names, for a page framed on its subject), in ΔE*ab per pixel."""
+    photo = Image.open(photo_path).convert("RGB")
+    if frame:
+        photo = photo.crop((frame["x"], frame["y"], frame["x"] + frame["width"], frame["y"] + frame["height"]))
+    photo = photo.resize((width, height), Image.BILINEAR)
     lab = rgb2lab(np.asarray(photo) / 255.0)
     squared = np.zeros((height, width))
     for c in range(3):
@@ -43,7 +48,9 @@ def main(pages):
             continue
         ink = np.array(Image.open(page_path).convert("L")) < 128
         height, width = ink.shape
-        near = ndimage.maximum_filter(edge_strength(photos[0], width, height), size=5)
+        report_path = page_path[:-4] + ".json"
+        frame = json.load(open(report_path)).get("frame") if os.path.exists(report_path) else None
+        near = ndimage.maximum_filter(edge_strength(photos[0], width, height, frame), size=5)
         values = near[skeletonize(ink)]
         rows.append((np.median(values), (values >= 2).mean(), (values >= 4).mean()))
         print(f"{name:26s} length {values.size:6d}  median {rows[-1][0]:5.2f}  "

@@ -66,7 +66,7 @@ extension ConvertCommand {
             if json { writeOutput(try encodeReportJSON(report)) }
             guard !quiet else { return }
             let fillability = report.fillability
-            let chosen = presetOptions.isAuto ? " (preset \(report.preset))" : ""
+            let chosen = presetOptions.isAuto ? " (preset \(report.preset): \(AutoPreset.reason(report.subject)))" : ""
             var lines = ["\(photo.path): score \(fillability.scoreText), \(fillability.passes ? "passes" : "does not pass")\(chosen)"]
             if let first = fillability.suggestions.first { lines.append("  - \(first)") }
             lines += (report.warnings.filter(isLostImageDataWarning)

@@ -155,7 +155,7 @@ struct ConvertCommand: ParsableCommand {
                 switch conversion.outcome {
                 case .converted(let report):
                     let verdict = report.fillability.passes ? "passes" : "does not pass"
-                    let chosen = isAuto ? " (preset \(report.preset))" : ""
+                    let chosen = isAuto ? " (preset \(report.preset): \(AutoPreset.reason(report.subject)))" : ""
                     progress.finished("\(input.path): score \(report.fillability.scoreText), \(verdict)\(chosen)",
                                       damage: report.warnings.filter(isLostImageDataWarning).map { "\(input.path): \($0)" },
                                       warnings: pageWarnings(originalSize: report.originalSize, pageSize: report.processedSize,

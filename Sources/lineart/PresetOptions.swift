@@ -14,12 +14,22 @@ struct PresetOptions: ParsableArguments {
 
     /// Whether the command line names a preset or a setting (`validate` then checks pages
     /// of this tool against them rather than against the settings in their reports).
-    var isNamed: Bool { named != nil || !overrides.isEmpty }
+    var isNamed: Bool { named != nil || !overrides.isEmpty || frame != nil }
 
     @Option(name: .customLong("set"), help: ArgumentHelp(
         "Override one setting, e.g. --set thickness=4 or --set regionTarget=20 (repeatable; 'lineart presets --settings' explains every key).",
         valueName: "key=value"))
     var overrides: [String] = []
+
+    @Option(name: .long, help: ArgumentHelp(
+        "What the page shows: the photo's subject, cropped with a margin (default of object, pet, portrait, toddler), or the whole photo (landscape, abstract). Same as --set frame=.",
+        valueName: "subject|photo"))
+    var frame: FrameChoice?
+
+    /// The values of `--frame`: the `frame` setting's.
+    enum FrameChoice: String, ExpressibleByArgument, CaseIterable {
+        case subject, photo
+    }
 
     /// The preset with the overrides applied.
     /// - Throws: `ValidationError` (exit status 2) saying what to fix.
@@ -50,7 +60,7 @@ struct PresetOptions: ParsableArguments {
             let file = LineArtPreset.namesAFile(nameOrPath) ? " (\(nameOrPath))" : ""
             throw ValidationError("\(label.map { $0 + file } ?? "--preset \(nameOrPath)"): \(error.description)")
         }
-        for item in overrides {
+        for item in overrides + (frame.map { ["frame=\($0.rawValue)"] } ?? []) {
             guard let equals = item.firstIndex(of: "=") else {
                 throw ValidationError("--set \(item): expected key=value, e.g. --set thickness=4")
             }

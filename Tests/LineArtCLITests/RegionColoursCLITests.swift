@@ -21,7 +21,7 @@ import Testing
         let folder = try TemporaryFolder()
         try folder.write("in/halves.png", try PNGEncoder(pixelFormat: .rgb8)
             .encode(ByteImage(width: width, height: height, channels: 3, samples: samples)))
-        let result = try CLI.run(["convert", "in/halves.png", "-o", "out", "--regions", "--preset", "object", "-q"],
+        let result = try CLI.run(["convert", "in/halves.png", "-o", "out", "--regions", "--preset", "object", "--frame", "photo", "-q"],
                                  in: folder.url)
         #expect(result.status == 0, "\(result.stderr)")
         let report = try readJSONObject(folder.path("out/halves.json"))

@@ -1,15 +1,43 @@
-/// `--preset auto`: every built-in preset is tried on the photo and the best page is kept.
+/// `--preset auto`: the presets made for what the photo is (``presets(for:)``: its
+/// ``Subject``, or none) are tried and the best page is kept.
 ///
 /// The best page passes all four fillability targets of its preset if any does; among
 /// those (or among all, when none passes) the highest fillability score wins, and equal
-/// scores go to the preset listed first in ``order``: the general-purpose presets before
-/// the specialised ones, toddler last (its bold pages suit only the youngest colourists).
+/// scores go to the preset listed first in ``order``.
 public enum AutoPreset {
     /// The name that asks for it.
     public static let name = "auto"
 
     /// The presets tried, in order of preference on equal results.
     public static let order = ["object", "portrait", "landscape", "pet", "abstract", "toddler"]
+
+    /// The presets made for what the photo is: a face, a portrait; one subject, object or
+    /// pet; no clear subject (a scene, a pattern), landscape or abstract.
+    public static func presets(for subject: Subject?) -> [String] {
+        switch subject?.cue {
+        case .face?: return ["portrait"]
+        case .focus?, .contrast?: return ["object", "pet"]
+        case nil: return ["landscape", "abstract"]
+        }
+    }
+
+    /// The pipelines of `candidates` made for what the photo is (``presets(for:)``); all of
+    /// them when none is.
+    public static func fitting(_ subject: Subject?, _ candidates: [LineArtPipeline]) -> [LineArtPipeline] {
+        let names = presets(for: subject)
+        let fitting = candidates.filter { names.contains($0.preset.name) }
+        return fitting.isEmpty ? candidates : fitting
+    }
+
+    /// Why ``presets(for:)`` tried what it tried, for the progress line.
+    public static func reason(_ subject: Subject?) -> String {
+        switch subject?.cue {
+        case .face?: return "a face"
+        case .focus?: return "one subject in focus"
+        case .contrast?: return "one subject standing out"
+        case nil: return "no single subject"
+        }
+    }
 
     /// The index of the best of `results` (fillability of each candidate's page, in
     /// ``order``), or nil when there are none.

@@ -1,8 +1,9 @@
 import FoundationEssentials
 
 /// An HTML contact sheet of a batch: each photo beside its page, with the preset, the
-/// verdict, the four fillability metrics and the faces found, so a person can judge the
-/// pages at a glance.
+/// verdict, the four fillability metrics, the faces found, and the subject found (a solid
+/// box on the photo) and the part of the photo the page shows (a dashed box), so a person
+/// can judge the pages at a glance.
 ///
 /// Self-contained HTML (inline CSS, no script). Photos and pages are referenced by paths
 /// relative to the sheet's own folder (percent-encoded, then HTML-escaped), so the sheet,
@@ -15,13 +16,22 @@ public struct ContactSheet: Sendable {
         public var fillability: FillabilityResult
         /// Faces whose features the page draws.
         public var faces: Int
+        /// The subject found and the part of the photo the page shows, in pixels of the
+        /// upright photo of `photoSize` (see ``ImageReport/subject``, ``ImageReport/frame``).
+        public var subject: Subject?
+        public var frame: PixelRectangle?
+        public var photoSize: ImageSize?
 
-        public init(photoPath: String, pagePath: String, preset: String, fillability: FillabilityResult, faces: Int = 0) {
+        public init(photoPath: String, pagePath: String, preset: String, fillability: FillabilityResult, faces: Int = 0,
+                    subject: Subject? = nil, frame: PixelRectangle? = nil, photoSize: ImageSize? = nil) {
             self.photoPath = photoPath
             self.pagePath = pagePath
             self.preset = preset
             self.fillability = fillability
             self.faces = faces
+            self.subject = subject
+            self.frame = frame
+            self.photoSize = photoSize
         }
     }
 
@@ -39,7 +49,10 @@ public struct ContactSheet: Sendable {
         let passing = rows.filter(\.fillability.passes).count
         let mean = rows.isEmpty ? 0 : rows.map(\.fillability.score).reduce(0, +) / Double(rows.count)
         var h = htmlDocumentStart(title: title, imageSize: (360, 300),
-                                  extraStyle: ".miss { color: #a01818; } .metrics { white-space: nowrap; }")
+                                  extraStyle: ".miss { color: #a01818; } .metrics { white-space: nowrap; }"
+                                    + " .photo { position: relative; display: inline-block; } .photo img { display: block; }"
+                                    + " .box { position: absolute; box-sizing: border-box; border: 2px solid #e09000; }"
+                                    + " .frame { border: 2px dashed #1060d0; }")
         h += """
             <p>\(passing) of \(rows.count) pages pass all four fillability targets of their preset; mean score \(fillabilityScoreText(mean, allPass: passing == rows.count)).</p>
             <table><tr><th>photo</th><th>page</th><th>fillability</th></tr>
@@ -55,7 +68,8 @@ public struct ContactSheet: Sendable {
                 "<span class=\"\(met ? "" : "miss")\">\(name) \(value)</span> (\(target))<br>"
             }
             let t = r.targets
-            h += "<tr><td><a href=\"\(photo)\"><img src=\"\(photo)\" alt=\"photo\"></a>\(escape(PathString.lastComponent(row.photoPath)))</td>"
+            h += "<tr><td><a class=\"photo\" href=\"\(photo)\"><img src=\"\(photo)\" alt=\"photo\">\(row.boxes)</a><br>"
+                + "\(escape(PathString.lastComponent(row.photoPath)))</td>"
                 // A browser shows a PNG or SVG page in <img>; a PDF page (--format pdf alone) is a link.
                 + (row.pagePath.lowercased().hasSuffix(".pdf")
                     ? "<td><a href=\"\(page)\">\(escape(PathString.lastComponent(row.pagePath)))</a></td>"
@@ -68,7 +82,8 @@ public struct ContactSheet: Sendable {
                 + metric("leak", htmlPercent(r.leakPotential), r.checks.leak, "&lt; \(htmlPercent(t.maxLeak))")
                 + metric("tap", htmlPercent(r.tapUsability), r.checks.tap, "&ge; \(htmlPercent(t.minTap))")
                 + "ink \(htmlPercent(r.inkFraction))"
-                + (row.faces > 0 ? "<br>faces \(row.faces) (eyes, nose, mouth drawn)" : "") + "</td></tr>\n"
+                + (row.faces > 0 ? "<br>faces \(row.faces) (eyes, nose, mouth drawn)" : "")
+                + "<br>" + escape(row.subjectText) + "</td></tr>\n"
         }
         h += "</table>\n</body></html>\n"
         return h
@@ -91,7 +106,29 @@ extension ContactSheet.Row {
     public init(photoPath: String, report: ImageReport) {
         let written = report.pages ?? [report.page]
         let shown = written.first { $0.hasSuffix(".png") } ?? written.first { $0.hasSuffix(".svg") } ?? report.page
+        let stored = report.originalSize
+        let upright = report.orientation >= 5 ? ImageSize(width: stored.height, height: stored.width) : stored
         self.init(photoPath: photoPath, pagePath: shown, preset: report.preset, fillability: report.fillability,
-                  faces: report.faces.count)
+                  faces: report.faces.count, subject: report.subject, frame: report.frame, photoSize: upright)
+    }
+
+    /// The subject's box and the page's frame drawn over the photo, as boxes placed in
+    /// percent of its size.
+    var boxes: String {
+        guard let photoSize, photoSize.width > 0, photoSize.height > 0 else { return "" }
+        func box(_ r: PixelRectangle, _ kind: String) -> String {
+            func percent(_ v: Int, _ of: Int) -> String { htmlPercent(Double(v) / Double(of)) }
+            return "<span class=\"\(kind)\" style=\"left: \(percent(r.x, photoSize.width)); top: \(percent(r.y, photoSize.height));"
+                + " width: \(percent(r.width, photoSize.width)); height: \(percent(r.height, photoSize.height))\"></span>"
+        }
+        return (subject.map { box($0.box, "box") } ?? "") + (frame.map { box($0, "box frame") } ?? "")
+    }
+
+    /// What the subject finder found and what the page shows, in words.
+    var subjectText: String {
+        let found = subject.map { s in
+            "subject (\(s.cue.rawValue)): \(Int((100 * s.share).rounded()))% of the photo, confidence \(htmlFixed(s.confidence, digits: 2))"
+        } ?? "no clear subject"
+        return found + "; page shows " + (frame.map { "the part \($0)" } ?? "the whole photo")
     }
 }

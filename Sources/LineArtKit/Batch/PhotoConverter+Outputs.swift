@@ -121,7 +121,7 @@ extension PhotoConverter {
     {
         var decodeTime = 0.0
         // Region colours are measured only for the region maps that report them.
-        let candidates = ([pipeline] + alternatives).map { candidate in
+        var candidates = ([pipeline] + alternatives).map { candidate in
             var candidate = candidate
             candidate.measuresRegionColours = outputs.regions
             return candidate
@@ -132,15 +132,21 @@ extension PhotoConverter {
             if let photo { return try decodeImage(photo, options: options) }
             return try decodeImage(atPath: input.path, options: options)
         }
+        let photoSize = decoded.image.size
+        let subject = candidates.count > 1 || candidates.contains(where: \.framesSubject)
+            ? SubjectFinder().find(in: decoded.image, threads: threads) : nil
+        if candidates.count > 1 { candidates = AutoPreset.fitting(subject, candidates) }
         // With one candidate the pipeline takes the decoded pixels over and frees them once
         // preprocessed, so extraction reuses their memory (`takePixels`); `decoded` keeps
         // what the report needs.
         let results = candidates.count == 1
-            ? [candidates[0].run(decoded.takePixels())]
-            : candidates.map { $0.run(decoded.image) }
+            ? [candidates[0].run(decoded.takePixels(), subject: subject)]
+            : candidates.map { $0.run(decoded.image, subject: subject) }
         let chosen = AutoPreset.best(results.map(\.fillability))!
         let result = results[chosen]
         let preset = candidates[chosen].preset
+        let upright = decoded.orientation.swapsDimensions
+            ? ImageSize(width: decoded.originalSize.height, height: decoded.originalSize.width) : decoded.originalSize
         var timings = results.dropFirst().reduce(results[0].timings) { $0 + $1.timings }
         timings.decode = decodeTime
         // Tracing, vector writing, rasterising and region maps all count as encoding.
@@ -200,6 +206,12 @@ extension PhotoConverter {
             warnings: decoded.warnings + pageWarnings(originalSize: decoded.originalSize, pageSize: result.lineArt.size,
                                                       inkFraction: result.fillability.inkFraction))
         report.placement = placement
+        report.subject = subject.map { found in
+            var inPhoto = found
+            inPhoto.box = found.box.scaled(from: photoSize, to: upright)
+            return inPhoto
+        }
+        report.frame = result.frame?.scaled(from: photoSize, to: upright)
         if outputs.formats != [.png] { report.pages = outputs.formats.map { paths.page($0) } }
         if outputs.regions {
             report.regionMap = paths.regionMap

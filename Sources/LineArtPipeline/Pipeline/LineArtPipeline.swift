@@ -28,6 +28,16 @@ public struct LineArtPipeline: Sendable {
         self.engine = engine
     }
 
+    /// Whether pages are framed on the photo's subject (the `frame` setting).
+    public var framesSubject: Bool { settings.frame == "subject" }
+
+    /// The part of a photo of `photoSize` this preset's page shows: the ``SubjectFrame`` of
+    /// `subject` when the preset frames on it; nil for the whole photo.
+    public func frame(for subject: Subject?, photoSize: ImageSize) -> PixelRectangle? {
+        guard framesSubject, let subject else { return nil }
+        return SubjectFrame().frame(subject.box, in: photoSize)
+    }
+
     /// The validator for this preset's targets and minimum region area.
     public var validator: FillabilityValidator {
         FillabilityValidator(targets: preset.profile.targets, minRegionArea: settings.minRegionArea)
@@ -36,11 +46,25 @@ public struct LineArtPipeline: Sendable {
     /// Converts an upright photo (RGB or gray) to line art and validates it. The photo's
     /// pixels are released once preprocessed (when the caller passed its last reference:
     /// ``DecodedImage/takePixels()``), so the later stages reuse their memory.
+    ///
+    /// A preset that frames on the subject (``framesSubject``) finds it first
+    /// (``SubjectFinder``) and runs on the part of the photo its ``frame(for:photoSize:)`` shows.
     public func run(_ photo: consuming ByteImage) -> PipelineResult {
+        let subject = framesSubject ? SubjectFinder().find(in: photo, threads: threads) : nil
+        return run(photo, subject: subject)
+    }
+
+    /// ``run(_:)`` with the subject already found (or nil: none), as `--preset auto` does once
+    /// for every preset it tries.
+    public func run(_ photo: consuming ByteImage, subject: Subject?) -> PipelineResult {
         var timings = StageTimings()
+        let frame = frame(for: subject, photoSize: photo.size)
+        if let frame { photo = photo.cropped(to: frame) }
         let prepared = timed(&timings.preprocess) { preprocess(photo) }
         _ = consume photo
-        return run(prepared, timings: timings)
+        var result = run(prepared, timings: timings)
+        result.frame = frame
+        return result
     }
 
     /// The stages after preprocessing, timed into `timings`.
@@ -191,6 +215,9 @@ public struct PipelineResult: Sendable {
     /// index `k - 1`, when the pipeline ``LineArtPipeline/measuresRegionColours``; nil when
     /// it does not, or when the page and the preprocessed photo differ in size.
     public var regionColours: [SRGBColour]?
+    /// The part of the photo the page shows (``LineArtPipeline/frame(for:photoSize:)``), in
+    /// the photo's pixels; nil for the whole photo.
+    public var frame: PixelRectangle? = nil
 
     public var fillability: FillabilityResult { analysis.result }
 }

@@ -32,6 +32,9 @@ public struct LineArtSettings: Sendable, Equatable, Hashable {
     /// Regions engine: how many segments its merging keeps (the page's level of detail);
     /// 0 derives it from the preset's fillability targets.
     public var regionTarget: Int
+    /// What the page shows: `photo` (all of it) or `subject` (framed on what the photo is
+    /// about, when it has a clear subject).
+    public var frame: String
 
     /// The defaults: every field takes the `defaultValue` of its spec in ``specs``.
     public init() {
@@ -39,7 +42,7 @@ public struct LineArtSettings: Sendable, Equatable, Hashable {
         maxDimension = 0; contrastAdjustment = 0; thickness = 0; closeLargeGaps = false
         largeGapKernel = 0; contrastBoost = 0; blurAmount = 0; minRegionArea = 0
         simplifyRegions = false; minSpeckArea = 0; denoise = 0; engine = ""; faceFeatures = false
-        regionTarget = 0
+        regionTarget = 0; frame = ""
         for spec in Self.specs {
             spec.resetToDefault(&self)
         }
@@ -78,6 +81,8 @@ extension LineArtSettings {
                   "Find faces looking at the camera (at least a tenth of the page across, upright or leaning up to about 25 degrees) and draw their eyes, brows, nose and mouth as open strokes; the report lists the faces. Off: no face search."),
             .int("regionTarget", \.regionTarget, 0...1000, default: 0,
                  "Regions engine: the most regions a page may have, for simpler pages: the weakest borders keep merging until no more are left. It never adds lines: a photo with fewer shapes gives fewer regions (lower contrastAdjustment for fainter boundaries). 0: the maximum of the preset's fillability targets."),
+            .choice("frame", \.frame, ["photo", "subject"], default: "photo",
+                    "What the page shows: photo (all of it) or subject (cropped to the photo's subject, found by faces, focus and contrast against the border, with a margin and a 1:1.41 aspect; the whole photo when it has no clear subject)."),
         ]
     }
 

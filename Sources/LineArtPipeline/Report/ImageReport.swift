@@ -41,6 +41,12 @@ public struct ImageReport: Sendable, Codable {
     /// The photo, settings and files this report vouches for (``OutputUnit``); nil only in
     /// a report of an earlier version, which did not write it.
     public var unit: OutputUnit? = nil
+    /// What the photo is about (``Subject``), in pixels of the upright photo at its full
+    /// size; absent when it has no clear subject or the preset did not look for one.
+    public var subject: Subject? = nil
+    /// The part of the photo the page shows, in the same pixels; absent when the page shows
+    /// the whole photo (`frame` setting `photo`, or no clear subject).
+    public var frame: PixelRectangle? = nil
 
     // Optional outputs (absent from the JSON unless asked for).
     /// Every page file written (`--format`), when that is not just the PNG.

@@ -64,7 +64,8 @@ struct HumanBoundaryTests {
 
     @Test func theObjectPresetDrawsWherePeopleDraw() throws {
         let folder = try #require(Self.dataset)
-        let preset = try BuiltinPresets.named("object")
+        var preset = try BuiltinPresets.named("object")
+        preset.settings.frame = "photo"  // people drew the boundaries of the whole photo
         let pipeline = try LineArtPipeline(preset: preset)
         var total = Counts()
         for name in Self.photos {

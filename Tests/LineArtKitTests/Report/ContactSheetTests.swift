@@ -48,9 +48,24 @@ import Testing
         let html = ContactSheet(title: "Sheet", rows: [row]).html(sheetPath: "/w/out/index.html")
         let photo = "../my%20photos/\(encodedStem).jpg"
         let page = "sub%20dir/\(encodedStem).png"
-        #expect(html.contains("<a href=\"\(photo)\"><img src=\"\(photo)\" alt=\"photo\"></a>"), "\(html)")
+        #expect(html.contains("<a class=\"photo\" href=\"\(photo)\"><img src=\"\(photo)\" alt=\"photo\"></a>"), "\(html)")
         #expect(html.contains("<a href=\"\(page)\"><img src=\"\(page)\" alt=\"page\"></a>"), "\(html)")
         #expect(html.contains(escape(name) + "</td>"), "the visible name stays HTML-escaped text")
+    }
+
+    @Test func drawsTheSubjectAndTheFrameOnThePhoto() {
+        let result = FillabilityValidator(minRegionArea: 10).validate(ByteImage(width: 8, height: 8, repeating: 255))
+        let subject = Subject(box: PixelRectangle(x: 100, y: 50, width: 200, height: 100), share: 0.1, confidence: 0.5, cue: .focus)
+        let row = ContactSheet.Row(photoPath: "/w/p.jpg", pagePath: "/w/out/p.png", preset: "object", fillability: result,
+                                   subject: subject, frame: PixelRectangle(x: 80, y: 0, width: 240, height: 200),
+                                   photoSize: ImageSize(width: 400, height: 200))
+        let html = ContactSheet(title: "Sheet", rows: [row]).html(sheetPath: "/w/out/index.html")
+        #expect(html.contains("<span class=\"box\" style=\"left: 25.0%; top: 25.0%; width: 50.0%; height: 50.0%\"></span>"), "\(html)")
+        #expect(html.contains("<span class=\"box frame\" style=\"left: 20.0%; top: 0.0%; width: 60.0%; height: 100.0%\"></span>"), "\(html)")
+        #expect(html.contains("subject (focus): 10% of the photo, confidence 0.50; page shows the part 240x200+80+0"), "\(html)")
+        let whole = ContactSheet(title: "Sheet", rows: [ContactSheet.Row(photoPath: "/w/p.jpg", pagePath: "/w/out/p.png",
+                                                                       preset: "landscape", fillability: result)])
+        #expect(whole.html(sheetPath: "/w/out/index.html").contains("no clear subject; page shows the whole photo"))
     }
 
     @Test func percentEncodingKeepsUnreservedAndSlashesAndEncodesEveryOtherByte() {

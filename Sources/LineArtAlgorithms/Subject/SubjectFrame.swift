@@ -1,0 +1,37 @@
+import LineArtImage
+
+/// The part of a photo a page of its subject shows: the subject's box with a margin, grown
+/// to a printable aspect (1:√2, turned to the box's own orientation), kept inside the photo.
+/// Nil when that is nearly the whole photo: the page then keeps it all.
+package struct SubjectFrame: Sendable {
+    /// Margin on each side, as a share of the box's longer side.
+    package var margin = 0.1
+    /// The frame's long side is at least this share of the photo's: a tiny subject is not
+    /// enlarged beyond what its pixels hold.
+    package var minSide = 0.25
+    /// A frame covering this share of the photo or more is not worth the crop.
+    package var maxShare = 0.8
+
+    package init() {}
+
+    package func frame(_ box: PixelRectangle, in photo: ImageSize) -> PixelRectangle? {
+        let pad = margin * Double(max(box.width, box.height))
+        var width = Double(box.width) + 2 * pad, height = Double(box.height) + 2 * pad
+        let aspect = 2.0.squareRoot()
+        // Grow the side that brings the frame to 1:√2, upright for a tall box, turned for a wide one.
+        let long = max(width, height, min(width, height) * aspect), short = long / aspect
+        if height >= width { (width, height) = (short, long) } else { (width, height) = (long, short) }
+        let shortest = minSide * Double(max(photo.width, photo.height))
+        if max(width, height) < shortest {
+            let grow = shortest / max(width, height)
+            width *= grow
+            height *= grow
+        }
+        let w = min(photo.width, Int(width.rounded())), h = min(photo.height, Int(height.rounded()))
+        guard Double(w * h) < maxShare * Double(photo.pixelCount) else { return nil }
+        let cx = Double(box.x) + Double(box.width) / 2, cy = Double(box.y) + Double(box.height) / 2
+        let x = min(max(0, Int((cx - Double(w) / 2).rounded())), photo.width - w)
+        let y = min(max(0, Int((cy - Double(h) / 2).rounded())), photo.height - h)
+        return PixelRectangle(x: x, y: y, width: w, height: h)
+    }
+}

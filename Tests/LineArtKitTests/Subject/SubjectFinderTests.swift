@@ -1,0 +1,106 @@
+import Foundation
+import Testing
+@testable import LineArtImage
+@testable import LineArtAlgorithms
+
+@Suite struct SubjectFinderTests {
+    static let width = 600, height = 400
+
+    /// An RGB picture whose pixel `(x, y)` is `colour(x, y)`.
+    static func picture(_ colour: (Int, Int) -> (UInt8, UInt8, UInt8)) -> ByteImage {
+        var samples = [UInt8]()
+        samples.reserveCapacity(width * height * 3)
+        for y in 0..<height {
+            for x in 0..<width {
+                let (r, g, b) = colour(x, y)
+                samples += [r, g, b]
+            }
+        }
+        return ByteImage(width: width, height: height, channels: 3, samples: samples)
+    }
+
+    /// Inside the ellipse centred on (420, 210) with half-axes 70 and 100.
+    static func inShape(_ x: Int, _ y: Int) -> Bool {
+        let dx = Double(x - 420) / 70, dy = Double(y - 210) / 100
+        return dx * dx + dy * dy <= 1
+    }
+
+    static let shapeBox = PixelRectangle(x: 350, y: 110, width: 141, height: 201)
+
+    /// `inner` lies inside `outer` grown by `slack` pixels on every side.
+    static func contains(_ outer: PixelRectangle, _ inner: PixelRectangle, slack: Int) -> Bool {
+        inner.x >= outer.x - slack && inner.y >= outer.y - slack
+            && inner.x + inner.width <= outer.x + outer.width + slack
+            && inner.y + inner.height <= outer.y + outer.height + slack
+    }
+
+    @Test func aSharpShapeOnABlurredBackgroundIsFoundByFocus() throws {
+        // Background: big soft colour blobs, as a lens renders a garden out of focus.
+        let background = Self.picture { x, y in
+            let u = Double(x) / 45, v = Double(y) / 35
+            let a = (sin(u) * cos(v) + 1) / 2, b = (sin(0.7 * u + 1.3) * sin(1.1 * v) + 1) / 2
+            return (UInt8(60 + 120 * a), UInt8(110 + 100 * b), UInt8(50 + 60 * a * b))
+        }
+        // Subject: a sharp-edged ellipse with crisp stripes.
+        let photo = Self.picture { x, y in
+            if Self.inShape(x, y) { return (x / 6) % 2 == 0 ? (200, 40, 30) : (30, 20, 20) }
+            let i = 3 * (y * Self.width + x)
+            return (background.samples[i], background.samples[i + 1], background.samples[i + 2])
+        }
+        let subject = try #require(SubjectFinder().find(in: photo))
+        #expect(subject.cue == .focus)
+        #expect(Self.contains(subject.box, Self.shapeBox, slack: 12), "\(subject.box) misses the shape")
+        #expect(Self.contains(Self.shapeBox, subject.box, slack: 30), "\(subject.box) is far larger than the shape")
+        #expect(subject.share < 0.25 && subject.confidence >= 0.2)
+    }
+
+    @Test func aShapeOnAPlainBackdropIsFoundByContrast() throws {
+        let photo = Self.picture { x, y in Self.inShape(x, y) ? (190, 30, 40) : (225, 222, 215) }
+        let subject = try #require(SubjectFinder().find(in: photo))
+        #expect(subject.cue == .contrast)
+        #expect(Self.contains(subject.box, Self.shapeBox, slack: 8), "\(subject.box) misses the shape")
+        #expect(Self.contains(Self.shapeBox, subject.box, slack: 8), "\(subject.box) is larger than the shape")
+    }
+
+    @Test func aUniformTextureHasNoSubject() {
+        var random = SplitMix64(seed: 7)
+        let tiles = (0..<(75 * 50)).map { _ in UInt8.random(in: 40...220, using: &random) }
+        let photo = Self.picture { x, y in
+            let v = tiles[(y / 8) * 75 + x / 8]
+            return (v, v, v)
+        }
+        #expect(SubjectFinder().find(in: photo) == nil)
+    }
+
+    @Test func aPlainPhotoHasNoSubject() {
+        #expect(SubjectFinder().find(in: Self.picture { _, _ in (120, 130, 140) }) == nil)
+    }
+}
+
+@Suite struct SubjectFrameTests {
+    static let photo = ImageSize(width: 1200, height: 900)
+
+    @Test func framesTheBoxWithAMarginAtAPrintableAspect() throws {
+        let box = PixelRectangle(x: 500, y: 300, width: 200, height: 200)
+        let frame = try #require(SubjectFrame().frame(box, in: Self.photo))
+        #expect(frame.x <= 480 && frame.y <= 280 && frame.x + frame.width >= 720 && frame.y + frame.height >= 520)
+        #expect(abs(Double(frame.height) / Double(frame.width) - 2.0.squareRoot()) < 0.01, "\(frame)")
+        let wide = try #require(SubjectFrame().frame(PixelRectangle(x: 100, y: 500, width: 400, height: 100), in: Self.photo))
+        #expect(abs(Double(wide.width) / Double(wide.height) - 2.0.squareRoot()) < 0.01, "\(wide)")
+    }
+
+    @Test func staysInsideThePhoto() throws {
+        let frame = try #require(SubjectFrame().frame(PixelRectangle(x: 0, y: 0, width: 150, height: 300), in: Self.photo))
+        #expect(frame.x == 0 && frame.y == 0 && frame.width <= 1200 && frame.height <= 900)
+        #expect(frame.width >= 150 && frame.height >= 300)
+    }
+
+    @Test func aSubjectFillingThePhotoKeepsTheWholePhoto() {
+        #expect(SubjectFrame().frame(PixelRectangle(x: 50, y: 50, width: 1100, height: 800), in: Self.photo) == nil)
+    }
+
+    @Test func aTinySubjectIsFramedNoSmallerThanAQuarterOfThePhoto() throws {
+        let frame = try #require(SubjectFrame().frame(PixelRectangle(x: 600, y: 400, width: 20, height: 20), in: Self.photo))
+        #expect(max(frame.width, frame.height) >= 300)
+    }
+}
