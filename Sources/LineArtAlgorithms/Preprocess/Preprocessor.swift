@@ -62,6 +62,10 @@ public struct PreprocessedImage: Sendable {
     /// photo enlarged to the working size, at its own size (after margin trimming). nil
     /// when the planes were made without it.
     public var sharpLightness: FloatImage?
+    /// Where the page spends its detail: a weight in 0...1 per working pixel on the boundary
+    /// strength (1 channel, the working size), low on a blurred background so that its
+    /// borders merge first (``backgroundDetailWeight(_:size:floor:)``); nil: alike everywhere.
+    public var detail: FloatImage?
 
     public init(lab: FloatImage, luminance: FloatImage, originalSize: ImageSize, sharpLightness: FloatImage? = nil) {
         precondition(lab.channels == 3 && luminance.channels == 1 && lab.size == luminance.size,

@@ -25,11 +25,12 @@ package struct SubjectFinder: Sendable {
     package func find(in photo: ByteImage, threads: Int = 1) -> Subject? {
         guard photo.width >= 8, photo.height >= 8 else { return nil }
         let detailSize = fittedSize(photo.size, maxDimension: detailSide)
-        let lightness = LabColor.labFromSRGB(areaResizeToFloat(photo, to: detailSize), threads: threads).channel(0)
+        let detail = areaResizeToFloat(photo, to: detailSize)
+        let lightness = LabColor.labFromSRGB(detail, threads: threads).channel(0)
         if let faces = faceSubject(lightness, photoSize: photo.size, threads: threads) { return faces }
 
         let size = fittedSize(photo.size, maxDimension: thumbnailSide)
-        let lab = gaussianBlur(LabColor.labFromSRGB(areaResizeToFloat(photo, to: size)), sigma: 1)
+        let lab = gaussianBlur(LabColor.labFromSRGB(areaResize(detail, to: size)), sigma: 1)
         var weight = [Float](repeating: 0, count: size.pixelCount)
         for c in 0..<3 {
             let plane = lab.channel(c).samples

@@ -133,8 +133,10 @@ extension PhotoConverter {
             return try decodeImage(atPath: input.path, options: options)
         }
         let photoSize = decoded.image.size
+        // Found once for every candidate; its time counts as preprocessing.
+        var subjectTime = 0.0
         let subject = candidates.count > 1 || candidates.contains(where: \.framesSubject)
-            ? SubjectFinder().find(in: decoded.image, threads: threads) : nil
+            ? timed(&subjectTime) { SubjectFinder().find(in: decoded.image, threads: threads) } : nil
         if candidates.count > 1 { candidates = AutoPreset.fitting(subject, candidates) }
         // With one candidate the pipeline takes the decoded pixels over and frees them once
         // preprocessed, so extraction reuses their memory (`takePixels`); `decoded` keeps
@@ -149,6 +151,7 @@ extension PhotoConverter {
             ? ImageSize(width: decoded.originalSize.height, height: decoded.originalSize.width) : decoded.originalSize
         var timings = results.dropFirst().reduce(results[0].timings) { $0 + $1.timings }
         timings.decode = decodeTime
+        timings.preprocess += subjectTime
         // Tracing, vector writing, rasterising and region maps all count as encoding.
         var files: [(String, [UInt8])] = []
         var drawing: VectorDrawing?

@@ -50,8 +50,11 @@ public struct LineArtPipeline: Sendable {
     /// A preset that frames on the subject (``framesSubject``) finds it first
     /// (``SubjectFinder``) and runs on the part of the photo its ``frame(for:photoSize:)`` shows.
     public func run(_ photo: consuming ByteImage) -> PipelineResult {
-        let subject = framesSubject ? SubjectFinder().find(in: photo, threads: threads) : nil
-        return run(photo, subject: subject)
+        var subjectTime = 0.0
+        let subject = framesSubject ? timed(&subjectTime) { SubjectFinder().find(in: photo, threads: threads) } : nil
+        var result = run(photo, subject: subject)
+        result.timings.preprocess += subjectTime
+        return result
     }
 
     /// ``run(_:)`` with the subject already found (or nil: none), as `--preset auto` does once
@@ -59,9 +62,17 @@ public struct LineArtPipeline: Sendable {
     public func run(_ photo: consuming ByteImage, subject: Subject?) -> PipelineResult {
         var timings = StageTimings()
         let frame = frame(for: subject, photoSize: photo.size)
+        let shown = frame ?? PixelRectangle(photo.size)
         if let frame { photo = photo.cropped(to: frame) }
-        let prepared = timed(&timings.preprocess) { preprocess(photo) }
+        var prepared = timed(&timings.preprocess) { preprocess(photo) }
         _ = consume photo
+        if framesSubject, let subject, subject.cue == .focus, let sharp = prepared.sharpLightness {
+            // A subject in focus: its blurred background gets few, big shapes.
+            let box = PixelRectangle(x: subject.box.x - shown.x, y: subject.box.y - shown.y,
+                                     width: subject.box.width, height: subject.box.height)
+                .scaled(from: shown.size, to: prepared.size)
+            prepared.detail = timed(&timings.preprocess) { backgroundDetailWeight(sharp, size: prepared.size, subject: box) }
+        }
         var result = run(prepared, timings: timings)
         result.frame = frame
         return result

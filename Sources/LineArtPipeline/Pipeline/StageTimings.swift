@@ -6,7 +6,8 @@ import LineArtAlgorithms
 public struct StageTimings: Sendable, Equatable, Codable {
     /// Reading the file and decoding it: until the image library has returned the last row.
     public var decode: Double = 0
-    /// Preprocessing: from the decoded photo to the working planes.
+    /// Preprocessing: from the decoded photo to the working planes, finding its subject first
+    /// when the page is framed on it (or `--preset auto` picks by it).
     public var preprocess: Double = 0
     /// The drawing test, the extraction engine and face detection.
     public var extract: Double = 0

@@ -27,17 +27,32 @@ import Testing
         #expect(AutoPreset.order.last == "toddler")
     }
 
+    @Test func picksThePresetsMadeForWhatThePhotoIs() {
+        let box = PixelRectangle(x: 0, y: 0, width: 10, height: 10)
+        #expect(AutoPreset.presets(for: Subject(box: box, share: 0.1, confidence: 1, cue: .face)) == ["portrait"])
+        #expect(AutoPreset.presets(for: Subject(box: box, share: 0.1, confidence: 0.5, cue: .focus)) == ["object", "pet"])
+        #expect(AutoPreset.presets(for: Subject(box: box, share: 0.1, confidence: 0.5, cue: .contrast)) == ["object", "pet"])
+        #expect(AutoPreset.presets(for: nil) == ["landscape", "abstract"])
+        for names in [["portrait"], ["object", "pet"], ["landscape", "abstract"]] {
+            #expect(names.allSatisfy(BuiltinPresets.names.contains))
+        }
+    }
+
     @Test func theConverterKeepsTheBestPage() throws {
         let presets = try AutoPreset.order.map { try BuiltinPresets.named($0) }
         let converter = try PhotoConverter(trying: presets)
         let input = BatchInput(path: repositoryRoot.appendingPathComponent("SampleImages/chelsea.png").path, relativePath: "chelsea.png")
         let (report, page) = try converter.render(input, pagePath: "/tmp/unused.png")
         #expect(!page.isEmpty)
-        // Every candidate's own result, to check the choice against.
+        // Every fitting candidate's own result, to check the choice against.
         let decoded = try decodeImage(atPath: input.path, options: DecodeOptions(targetMaxDimension: 768))
-        let results = try presets.map { try LineArtPipeline(preset: $0).run(decoded.image).fillability }
+        let subject = SubjectFinder().find(in: decoded.image)
+        let tried = try presets.filter { AutoPreset.presets(for: subject).contains($0.name) }
+        #expect(tried.count == 2)
+        let results = try tried.map { try LineArtPipeline(preset: $0).run(decoded.image, subject: subject).fillability }
         let best = try #require(AutoPreset.best(results))
-        #expect(report.preset == presets[best].name)
+        #expect(report.preset == tried[best].name)
         #expect(report.fillability.score == results[best].score)
+        #expect(report.subject?.cue == subject?.cue)
     }
 }

@@ -34,24 +34,36 @@ import Testing
             && inner.y + inner.height <= outer.y + outer.height + slack
     }
 
-    @Test func aSharpShapeOnABlurredBackgroundIsFoundByFocus() throws {
-        // Background: big soft colour blobs, as a lens renders a garden out of focus.
-        let background = Self.picture { x, y in
+    /// Big soft colour blobs, as a lens renders a garden out of focus, behind a sharp-edged
+    /// ellipse with crisp stripes.
+    static func blurredBackgroundAndSharpShape() -> ByteImage {
+        Self.picture { x, y in
+            if Self.inShape(x, y) { return (x / 6) % 2 == 0 ? (200, 40, 30) : (30, 20, 20) }
             let u = Double(x) / 45, v = Double(y) / 35
             let a = (sin(u) * cos(v) + 1) / 2, b = (sin(0.7 * u + 1.3) * sin(1.1 * v) + 1) / 2
             return (UInt8(60 + 120 * a), UInt8(110 + 100 * b), UInt8(50 + 60 * a * b))
         }
-        // Subject: a sharp-edged ellipse with crisp stripes.
-        let photo = Self.picture { x, y in
-            if Self.inShape(x, y) { return (x / 6) % 2 == 0 ? (200, 40, 30) : (30, 20, 20) }
-            let i = 3 * (y * Self.width + x)
-            return (background.samples[i], background.samples[i + 1], background.samples[i + 2])
-        }
+    }
+
+    @Test func aSharpShapeOnABlurredBackgroundIsFoundByFocus() throws {
+        let photo = Self.blurredBackgroundAndSharpShape()
         let subject = try #require(SubjectFinder().find(in: photo))
         #expect(subject.cue == .focus)
         #expect(Self.contains(subject.box, Self.shapeBox, slack: 12), "\(subject.box) misses the shape")
         #expect(Self.contains(Self.shapeBox, subject.box, slack: 30), "\(subject.box) is far larger than the shape")
         #expect(subject.share < 0.25 && subject.confidence >= 0.2)
+    }
+
+    @Test func aBlurredBackgroundWeighsLessThanTheSubject() throws {
+        let photo = Self.blurredBackgroundAndSharpShape()
+        let lightness = LabColor.labFromSRGB(photo).channel(0)
+        let size = ImageSize(width: 300, height: 200)
+        let weight = try #require(backgroundDetailWeight(lightness, size: size, subject: PixelRectangle(x: 0, y: 0, width: 1, height: 1)))
+        #expect(weight.size == size)
+        #expect(weight[210, 105] == 1, "the middle of the shape keeps its detail")
+        #expect(weight[40, 100] < 0.5, "the blurred background far from the shape: \(weight[40, 100])")
+        let kept = try #require(backgroundDetailWeight(lightness, size: size, subject: PixelRectangle(x: 20, y: 80, width: 40, height: 40)))
+        #expect(kept[40, 100] == 1, "inside the subject's box the weight stays 1")
     }
 
     @Test func aShapeOnAPlainBackdropIsFoundByContrast() throws {

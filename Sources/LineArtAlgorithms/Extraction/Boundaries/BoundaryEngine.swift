@@ -42,8 +42,9 @@ package struct BoundaryEngine: ExtractionEngine {
         // The strength varies on the scale of its finest derivative (one unit), so it is measured
         // at 480 px of long side and enlarged: the same field for a quarter of the work at 768 px.
         let measured = areaResize(rimmed, to: fittedSize(rimmed.size, maxDimension: 480))
-        let strength = boundaryStrength(measured, parameters: Self.strengthParameters(unit: min(1, unit)),
+        var strength = boundaryStrength(measured, parameters: Self.strengthParameters(unit: min(1, unit)),
                                         threads: threads).enlarged(to: lab.size)
+        if let detail = image.detail, detail.size == lab.size { strength = strength.weighted(by: detail.samples) }
         let relief = gaussianBlur(FloatImage(width: w, height: h, channels: 1, samples: strength.magnitude), sigma: unit,
                                   threads: threads)
         let (basins, basinCount) = watershedBasins(relief.samples, width: w, height: h)

@@ -118,4 +118,12 @@ extension BoundaryStrength {
         return BoundaryStrength(width: size.width, height: size.height, magnitude: plane(magnitude),
                                 alongX: plane(alongX), alongY: plane(alongY))
     }
+
+    /// The strength scaled pixel by pixel by `weight` (the same size).
+    func weighted(by weight: [Float]) -> BoundaryStrength {
+        precondition(weight.count == magnitude.count, "weight size")
+        func scaled(_ samples: [Float]) -> [Float] { zip(samples, weight).map { $0 * $1 } }
+        return BoundaryStrength(width: width, height: height, magnitude: scaled(magnitude),
+                                alongX: scaled(alongX), alongY: scaled(alongY))
+    }
 }
