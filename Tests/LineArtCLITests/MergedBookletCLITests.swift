@@ -54,6 +54,23 @@ import Testing
         #expect(mergedBooklet == singleBooklet, "\(options): \(mergedBooklet.count) bytes, single run's \(singleBooklet.count)")
     }
 
+    /// `--preset auto` decodes a photo at the size of its largest preset (768 px); a page it
+    /// made with a smaller preset (LadyBird.jpg: 512 px) is drawn again from that decode too.
+    @Test func aPagePresetAutoChoseIsDrawnAgainFromAutosDecode() throws {
+        let folder = try TemporaryFolder()
+        try folder.copySample("LadyBird.jpg", to: "in/ladybird.jpg")
+        let options = ["--page", "a4", "--preset", "auto"]
+        let single = try CLI.run(Self.convert(options + ["--booklet", "single.pdf"]), in: folder.url)
+        #expect(single.status == 0, "\(single.stderr)")
+        let chosen = try readJSONObject(folder.path("out/ladybird.json"))["preset"] as? String
+        #expect(chosen != nil && chosen != "portrait" && chosen != "object", "auto chose \(chosen ?? "nothing")")
+
+        try FileManager.default.removeItem(at: folder.path("out"))
+        let merge = try Self.shardsMerged(folder, options: options)
+        #expect(merge.status == 0, "\(merge.stderr)")
+        #expect(try Data(contentsOf: folder.path("book.pdf")) == Data(contentsOf: folder.path("single.pdf")))
+    }
+
     /// A photo moved away and one changed since the shards drew them: each is named and
     /// left out, the booklet has the others, and the merge exits 1.
     @Test func aPhotoMovedOrChangedIsLeftOutOfTheBooklet() throws {
