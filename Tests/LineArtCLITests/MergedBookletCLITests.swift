@@ -32,11 +32,12 @@ import Testing
     }
 
     /// Byte for byte: the PDF has nothing of its run (no date, no ID), so the two are equal.
+    /// (`--preset auto`: ``aPagePresetAutoChoseIsDrawnAgainFromAutosDecode()``.)
     @Test(arguments: [
         ["--page", "a4"],
         ["--page", "letter", "--margin", "12.5", "--format", "svg,png", "--dpi", "150"],
         ["--page", "none", "--format", "pdf"],
-        ["--page", "a4", "--margin", "0", "--preset", "auto"],
+        ["--page", "a4", "--margin", "0", "--format", "png,pdf"],
         ["--page", "letter", "--preset", "toddler", "--set", "maxDimension=300", "--regions"],
     ])
     func mergedBookletIsTheSingleRunsBooklet(options: [String]) throws {

@@ -13,10 +13,8 @@ public struct MergedBooklet: Sendable {
     var pages: [(drawing: VectorDrawing, layout: PageLayout)]
     /// The pages left out, in the batch report's order.
     public var leftOut: [LeftOutPage]
-    /// The photos of the batch (its `counts.total`), for the messages.
-    public var photos: Int
-
-    public var pageCount: Int { pages.count }
+    /// The photos of the batch (its `counts.total`), for the message when no page is left.
+    var photos: Int
 
     /// Draws the pages of `report` again, `jobs` photos at once.
     public init(of report: BatchSummary, jobs: Int) {
@@ -51,10 +49,10 @@ public struct MergedBooklet: Sendable {
         if AtomicFileWriter.isDirectory(path) { throw .isDirectory(option: option, path: path) }
         let photos = InputPhotos((report.pages.map(\.input) + report.skipped).map { BatchInput(path: $0, relativePath: $0) })
         if let photo = photos.photo(at: path) { throw .inputPhoto(option: option, path: path, photo: photo) }
-        let batchFiles = report.pages.flatMap { page in
+        let photoFiles = report.pages.flatMap { page in
             OutputLayout.fileSuffixes.map { PathString.deletingExtension(page.page) + "." + $0 }
         }
-            + [PathString.appending(OutputLayout.batchReportName, to: folder)]
+        let batchFiles = photoFiles + [PathString.appending(OutputLayout.batchReportName, to: folder)]
         if let output = batchFiles.first(where: { resolvedPath($0) == resolvedPath(path) }) {
             throw .batchOutput(option: option, path: path, output: output)
         }
