@@ -19,7 +19,7 @@ struct ReportMergeCommand: ParsableCommand {
         discussion: """
             The merged report.json is the one a single run over the whole batch would have written: the same photos in the same order, the same counts, pass rate and mean score; elapsedSeconds is the longest shard's and throughput the sum of the shards'. The shard reports are left as they are.
 
-            Exit status: 0 merged and every photo converted, 1 merged but some photos failed (or the contact sheet could not be written whole), or shards are missing (named on stderr, nothing written), 2 the reports cannot be merged (none, or of runs with different presets, settings or shard counts, or a shard twice).
+            Exit status: 0 merged and every photo converted, 1 merged but some photos failed (or the contact sheet or booklet could not be written whole), or shards are missing (named on stderr, nothing written), 2 the reports cannot be merged (none, or of runs with different presets, settings or shard counts, or a shard twice), or --booklet names a photo or file of the batch.
 
             Example:
               lineart convert photos --output pages --shard 1/2   # on one machine
@@ -38,6 +38,11 @@ struct ReportMergeCommand: ParsableCommand {
         valueName: "file.html"))
     var contactSheet: String?
 
+    @Option(name: .long, help: ArgumentHelp(
+        "Also write the PDF booklet of the whole batch, as convert --booklet would, drawing each page again from its photo (replaces an existing file).",
+        valueName: "file.pdf"))
+    var booklet: String?
+
     @Flag(name: [.short, .long], help: "Print no summary.")
     var quiet = false
 
@@ -53,6 +58,14 @@ struct ReportMergeCommand: ParsableCommand {
         } catch let problem as ShardMergeProblem {
             writeError("lineart: \(problem)\n")
             throw ExitCode(problem.isMissingWork ? ExitStatus.someFailed : ExitStatus.usage)
+        }
+        if let booklet {
+            do {
+                try MergedBooklet.checkPath(booklet, of: merged, folder: output,
+                                            otherFiles: contactSheet.map { [("--contact-sheet", $0)] } ?? [])
+            } catch {
+                throw ValidationError(error.description)
+            }
         }
         let path = PathString.appending(OutputLayout.batchReportName, to: output)
         do {
@@ -73,11 +86,26 @@ struct ReportMergeCommand: ParsableCommand {
                 sheetFailed = true
             }
         }
+        let bookletFailed = booklet.map { writeBooklet(of: merged, to: $0) } ?? false
         if json {
             writeOutput(try merged.jsonData())
         } else if !quiet {
             writeError(merged.humanSummary + "\n")
         }
-        if merged.failedCount > 0 || sheetFailed { throw ExitCode(ExitStatus.someFailed) }
+        if merged.failedCount > 0 || sheetFailed || bookletFailed { throw ExitCode(ExitStatus.someFailed) }
+    }
+
+    /// Writes the booklet of `merged` to `path`, naming each page left out.
+    /// - Returns: whether pages were left out or the file could not be written.
+    private func writeBooklet(of merged: BatchSummary, to path: String) -> Bool {
+        let booklet = MergedBooklet(of: merged, jobs: ProcessInfo.processInfo.activeProcessorCount)
+        for page in booklet.leftOut { writeError("lineart: \(page)\n") }
+        do {
+            try booklet.write(to: path)
+        } catch {
+            writeError("lineart: \(error)\n")
+            return true
+        }
+        return !booklet.leftOut.isEmpty
     }
 }

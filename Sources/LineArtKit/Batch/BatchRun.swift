@@ -195,16 +195,20 @@ public enum BatchNote: Sendable {
 
 /// Writes the booklet: one PDF page per converted photo that has a drawing, in input order.
 /// - Returns: the number of pages written.
-/// - Throws: ``BookletNotWritten`` when no photo has a drawing (a PDF of no pages is one
-///   viewers refuse; an existing file is left as it was), or the writer's error.
+/// - Throws: ``BookletNotWritten`` when no photo has a drawing, or the writer's error.
 package func writeBooklet(to path: String, drawings: [VectorDrawing?], outputs: PageOutputs) throws -> Int {
-    let pages = drawings.compactMap { $0 }.map { drawing in
-        (drawing: drawing, layout: PageLayout(width: drawing.width, height: drawing.height,
-                                              size: outputs.page, marginMillimetres: outputs.marginMillimetres))
-    }
-    guard !pages.isEmpty else { throw BookletNotWritten(path: path, photos: drawings.count) }
-    try AtomicFileWriter(createParentDirectories: true).write(PDFWriter().write(pages: pages), toPath: path)
+    let pages = drawings.compactMap { $0 }.map { (drawing: $0, layout: outputs.layout(of: $0)) }
+    try writeBooklet(to: path, pages: pages, photos: drawings.count)
     return pages.count
+}
+
+/// Writes the booklet of `pages`, in their order, replacing an existing file.
+/// - Parameter photos: the photos of the batch, for the message when there are no pages.
+/// - Throws: ``BookletNotWritten`` when `pages` is empty (a PDF of no pages is one viewers
+///   refuse; an existing file is left as it was), or the writer's error.
+package func writeBooklet(to path: String, pages: [(drawing: VectorDrawing, layout: PageLayout)], photos: Int) throws {
+    guard !pages.isEmpty else { throw BookletNotWritten(path: path, photos: photos) }
+    try AtomicFileWriter(createParentDirectories: true).write(PDFWriter().write(pages: pages), toPath: path)
 }
 
 /// A booklet left unwritten because no photo of the batch has a page for it.

@@ -59,6 +59,12 @@ public struct PageOutputs: Sendable, Equatable {
         return formats
     }
 
+    /// The page of `drawing` on this paper: the layout of its SVG and PDF pages and of its
+    /// booklet page.
+    func layout(of drawing: VectorDrawing) -> PageLayout {
+        PageLayout(width: drawing.width, height: drawing.height, size: page, marginMillimetres: marginMillimetres)
+    }
+
     /// Whether the photo needs tracing.
     var needsDrawing: Bool {
         keepDrawing || formats.contains(.svg) || formats.contains(.pdf) || (formats.contains(.png) && page != .none)

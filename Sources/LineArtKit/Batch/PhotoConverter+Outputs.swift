@@ -126,7 +126,7 @@ extension PhotoConverter {
             candidate.measuresRegionColours = outputs.regions
             return candidate
         }
-        let size = candidates.map(\.settings.maxDimension).max()!
+        let size = decodeMaxDimension ?? candidates.map(\.settings.maxDimension).max()!
         let options = DecodeOptions(targetMaxDimension: size, maxPixels: maxPixels)
         var decoded = try timed(&decodeTime) { () throws(CodecError) -> DecodedImage in
             if let photo { return try decodeImage(photo, options: options) }

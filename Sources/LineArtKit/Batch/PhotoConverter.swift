@@ -34,6 +34,10 @@ public struct PhotoConverter: Sendable {
     /// for a single preset.
     public var alternatives: [LineArtPipeline] = []
     public var maxPixels: Int
+    /// The size photos are decoded at (shrink-on-load); nil: the largest `maxDimension` of the
+    /// presets tried. A page `--preset auto` made, drawn again with its chosen preset alone,
+    /// needs the size of the whole set to come out the same.
+    public var decodeMaxDimension: Int?
 
     /// - Precondition: the preset's settings are valid (checked by ``LineArtPipeline/init(preset:)``).
     public init(preset: LineArtPreset, maxPixels: Int = 100_000_000) throws(SettingsError) {

@@ -7,13 +7,22 @@ public func contactSheet(of report: BatchSummary) -> (sheet: ContactSheet, unrea
     var rows: [ContactSheet.Row] = []
     var unreadable: [String] = []
     for page in report.pages {
-        let reportPath = PathString.deletingExtension(page.page) + ".json"
-        guard let data = try? Data(contentsOf: URL(fileURLWithPath: reportPath)),
-              let photoReport = try? JSONDecoder().decode(ImageReport.self, from: data) else {
-            unreadable.append(reportPath)
+        guard let photoReport = photoReport(of: page) else {
+            unreadable.append(photoReportPath(of: page))
             continue
         }
         rows.append(ContactSheet.Row(photoPath: page.input, report: photoReport))
     }
     return (ContactSheet(title: ContactSheet.batchTitle, rows: rows), unreadable)
+}
+
+/// The path of the report `NAME.json` beside the page `NAME.png|svg|pdf` of a batch report's entry.
+func photoReportPath(of page: BatchSummary.Page) -> String {
+    PathString.deletingExtension(page.page) + ".json"
+}
+
+/// The report `NAME.json` of a batch report's page, or nil when it cannot be read as one.
+func photoReport(of page: BatchSummary.Page) -> ImageReport? {
+    guard let data = try? Data(contentsOf: URL(fileURLWithPath: photoReportPath(of: page))) else { return nil }
+    return try? JSONDecoder().decode(ImageReport.self, from: data)
 }
