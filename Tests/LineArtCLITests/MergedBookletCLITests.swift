@@ -36,8 +36,6 @@ import Testing
     @Test(arguments: [
         ["--page", "a4"],
         ["--page", "letter", "--margin", "12.5", "--format", "svg,png", "--dpi", "150"],
-        ["--page", "none", "--format", "pdf"],
-        ["--page", "a4", "--margin", "0", "--format", "png,pdf"],
         ["--page", "letter", "--preset", "toddler", "--set", "maxDimension=300", "--regions"],
     ])
     func mergedBookletIsTheSingleRunsBooklet(options: [String]) throws {
