@@ -77,13 +77,14 @@ import Testing
 
         // Lines follow the photo: the mean share of each page's line within 2 px of a colour
         // edge of at least 4 ΔE*ab per pixel (``LineSupport``, as docs/line-support.py), and
-        // every page's. 0.858 mean today (the cat lowest at 0.554); 0.692 when the regions
-        // engine merged to a region count and cut flat areas into cells to reach it.
+        // every page's, measured against the part of the photo the page shows. The boundaries
+        // issue asks for 0.80 mean and 0.65 on every page; 0.692 mean when the regions engine
+        // merged to a region count and cut flat areas into cells to reach it.
         let support = outcomes.map(\.lineSupport).reduce(0, +) / Double(max(1, outcomes.count))
         let supportTable = outcomes.map { "\($0.file): \(String(format: "%.3f", $0.lineSupport))" }
         #expect(support >= 0.85, "mean line support \(support)\n\(supportTable.joined(separator: "\n"))")
         for outcome in outcomes {
-            #expect(outcome.lineSupport >= 0.55, "\(outcome.file) line support \(outcome.lineSupport)")
+            #expect(outcome.lineSupport >= 0.65, "\(outcome.file) line support \(outcome.lineSupport)")
         }
 
         // One frontal face among the samples (the astronaut's); no texture is taken for one.
