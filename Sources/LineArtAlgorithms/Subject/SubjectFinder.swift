@@ -57,8 +57,17 @@ package struct SubjectFinder: Sendable {
         let size = lightness.size
         let gray = grayBytes(FloatImage(width: size.width, height: size.height,
                                         samples: lightness.samples.map { $0 / 100 }))
-        let faces = detectTiltedFaces(in: gray, minSize: max(24, max(size.width, size.height) / 10),
-                                      minNeighbours: 3, threads: threads)
+        // Searched as it is and mirrored: the cascade finds a face in one and not always in
+        // the other, and a mirrored photo should give the mirrored page.
+        let minSize = max(24, max(size.width, size.height) / 10)
+        let mirrored = detectTiltedFaces(in: mirroredLeftRight(gray), minSize: minSize, minNeighbours: 3, threads: threads)
+            .map { face in
+                var back = face
+                back.x = size.width - face.x - face.size
+                back.tilt = -face.tilt
+                return back
+            }
+        let faces = detectTiltedFaces(in: gray, minSize: minSize, minNeighbours: 3, threads: threads) + mirrored
         guard !faces.isEmpty else { return nil }
         var x0 = size.width, y0 = size.height, x1 = 0, y1 = 0
         for face in faces {
@@ -116,4 +125,14 @@ func otsuThreshold(_ values: [Float]) -> Float {
         if between > best { best = between; level = t }
     }
     return (Float(level) + 0.5) / 255
+}
+
+/// `image` (1 channel) mirrored left to right.
+func mirroredLeftRight(_ image: ByteImage) -> ByteImage {
+    var samples = [UInt8]()
+    samples.reserveCapacity(image.samples.count)
+    for y in 0..<image.height {
+        samples.append(contentsOf: image.samples[(y * image.width)..<((y + 1) * image.width)].reversed())
+    }
+    return ByteImage(width: image.width, height: image.height, samples: samples)
 }
