@@ -132,12 +132,30 @@ extension PhotoConverter {
             if let photo { return try decodeImage(photo, options: options) }
             return try decodeImage(atPath: input.path, options: options)
         }
-        let photoSize = decoded.image.size
+        var photoSize = decoded.image.size
         // Found once for every candidate; its time counts as preprocessing.
         var subjectTime = 0.0
-        let subject = candidates.count > 1 || candidates.contains(where: \.framesSubject)
+        var subject = candidates.count > 1 || candidates.contains(where: \.framesSubject)
             ? timed(&subjectTime) { SubjectFinder().find(in: decoded.image, threads: threads) } : nil
         if candidates.count > 1 { candidates = AutoPreset.fitting(subject, candidates) }
+        // A frame smaller than the working size in a photo shrunk on load: decoded again,
+        // finer, so that the page's detail is the photo's own rather than enlarged.
+        if var found = subject, candidates.contains(where: \.framesSubject),
+           let frame = SubjectFrame().frame(found.box, in: photoSize) {
+            let shown = max(frame.width, frame.height), decodedLong = max(photoSize.width, photoSize.height)
+            let fullLong = max(decoded.originalSize.width, decoded.originalSize.height)
+            let wanted = (size * decodedLong + shown - 1) / shown
+            if shown < size, fullLong > decodedLong {
+                let finer = DecodeOptions(targetMaxDimension: min(wanted, fullLong), maxPixels: maxPixels)
+                decoded = try timed(&decodeTime) { () throws(CodecError) -> DecodedImage in
+                    if let photo { return try decodeImage(photo, options: finer) }
+                    return try decodeImage(atPath: input.path, options: finer)
+                }
+                found.box = found.box.scaled(from: photoSize, to: decoded.image.size)
+                photoSize = decoded.image.size
+                subject = found
+            }
+        }
         // With one candidate the pipeline takes the decoded pixels over and frees them once
         // preprocessed, so extraction reuses their memory (`takePixels`); `decoded` keeps
         // what the report needs.

@@ -1,0 +1,58 @@
+import Foundation
+import Testing
+@testable import LineArtImage
+@testable import LineArtCodecs
+@testable import LineArtAlgorithms
+@testable import LineArtPipeline
+@testable import LineArtKit
+
+/// A photo of one small subject, shrunk on load: the page shows the subject's frame, decoded
+/// again finer, and the report places subject and frame in the photo's own pixels.
+@Suite struct SubjectFramingTests {
+    static let width = 2400, height = 1600
+    /// The subject: a striped ellipse centred on (1700, 800), half-axes 150 and 220.
+    static let shape = PixelRectangle(x: 1550, y: 580, width: 301, height: 441)
+
+    static func photo() throws -> [UInt8] {
+        var pixels = [UInt8]()
+        pixels.reserveCapacity(width * height * 3)
+        for y in 0..<height {
+            for x in 0..<width {
+                let dx = Double(x - 1700) / 150, dy = Double(y - 800) / 220
+                if dx * dx + dy * dy <= 1 {
+                    pixels += (x / 10) % 2 == 0 ? [200, 40, 30] : [30, 20, 20]
+                } else {
+                    let u = Double(x) / 180, v = Double(y) / 140
+                    let a = (sin(u) * cos(v) + 1) / 2, b = (sin(0.7 * u + 1.3) * sin(1.1 * v) + 1) / 2
+                    pixels += [UInt8(60 + 120 * a), UInt8(110 + 100 * b), UInt8(50 + 60 * a * b)]
+                }
+            }
+        }
+        return try Fixtures.jpeg(pixels, width: width, height: height, components: 3, quality: 92)
+    }
+
+    static func contains(_ outer: PixelRectangle, _ inner: PixelRectangle, slack: Int) -> Bool {
+        inner.x >= outer.x - slack && inner.y >= outer.y - slack
+            && inner.x + inner.width <= outer.x + outer.width + slack
+            && inner.y + inner.height <= outer.y + outer.height + slack
+    }
+
+    @Test func theObjectPageShowsTheSubjectsFrameInThePhotosPixels() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("subject-\(UUID().uuidString).jpg").path
+        FileManager.default.createFile(atPath: path, contents: Data(try Self.photo()))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let converter = try PhotoConverter(preset: BuiltinPresets.named("object"))
+        let (report, _) = try converter.render(BatchInput(path: path, relativePath: "subject.jpg"), pagePath: "/tmp/unused.png")
+        let subject = try #require(report.subject)
+        let frame = try #require(report.frame)
+        #expect(subject.cue == .focus)
+        #expect(Self.contains(subject.box, Self.shape, slack: 40), "subject \(subject.box)")
+        #expect(Self.contains(Self.shape, subject.box, slack: 120), "subject \(subject.box)")
+        #expect(Self.contains(frame, subject.box, slack: 0) && frame.x >= 0 && frame.y >= 0
+                && frame.x + frame.width <= Self.width && frame.y + frame.height <= Self.height, "frame \(frame)")
+        // The page is the frame at the working size, in the frame's proportions.
+        let page = report.processedSize
+        #expect(max(page.width, page.height) == 768)
+        #expect(abs(Double(page.width) / Double(page.height) - Double(frame.width) / Double(frame.height)) < 0.02)
+    }
+}
