@@ -70,8 +70,7 @@ extension ConvertCommand {
             var lines = ["\(photo.path): score \(fillability.scoreText), \(fillability.passes ? "passes" : "does not pass")\(chosen)"]
             if let first = fillability.suggestions.first { lines.append("  - \(first)") }
             lines += (report.warnings.filter(isLostImageDataWarning)
-                + pageWarnings(originalSize: report.originalSize, pageSize: report.processedSize,
-                               inkFraction: fillability.inkFraction)).map { "\(photo.path): \($0)" }
+                + report.warningsForThePage).map { "\(photo.path): \($0)" }
             if standardOutput == nil { lines.append("page: " + (report.pages ?? [report.page]).joined(separator: ", ")) }
             writeError(lines.map(printable).joined(separator: "\n") + "\n")
         case .skipped(let page):

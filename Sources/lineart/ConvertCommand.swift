@@ -158,9 +158,7 @@ struct ConvertCommand: ParsableCommand {
                     let chosen = isAuto ? " (preset \(report.preset): \(AutoPreset.reason(report.subject)))" : ""
                     progress.finished("\(input.path): score \(report.fillability.scoreText), \(verdict)\(chosen)",
                                       damage: report.warnings.filter(isLostImageDataWarning).map { "\(input.path): \($0)" },
-                                      warnings: pageWarnings(originalSize: report.originalSize, pageSize: report.processedSize,
-                                                             inkFraction: report.fillability.inkFraction)
-                                          .map { "\(input.path): \($0)" })
+                                      warnings: report.warningsForThePage.map { "\(input.path): \($0)" })
                 case .skipped:
                     progress.finished("\(input.path): skipped, outputs exist")
                 case .upToDate:

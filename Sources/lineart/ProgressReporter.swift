@@ -27,7 +27,7 @@ final class ProgressReporter: @unchecked Sendable {
     /// Records a finished item; `message` is the plain line for non-terminal output.
     /// `damage` (decoder warnings about lost or damaged image data, each naming the file) is
     /// printed even when quiet: the page is wrong. `warnings`
-    /// (``pageWarnings(originalSize:pageSize:inkFraction:)``) are printed unless quiet.
+    /// (``ImageReport/warningsForThePage``) are printed unless quiet.
     func finished(_ message: String, failure: String? = nil, damage: [String] = [], warnings: [String] = []) {
         lock.lock()
         defer { lock.unlock() }

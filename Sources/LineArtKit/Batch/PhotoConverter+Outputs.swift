@@ -224,8 +224,7 @@ extension PhotoConverter {
             orientation: decoded.orientation.rawValue, preset: preset.name, settings: preset.settings,
             fillability: result.fillability, timingsMs: timings, faces: result.faces,
             lineSource: result.lineSource,
-            warnings: decoded.warnings + pageWarnings(originalSize: decoded.originalSize, pageSize: result.lineArt.size,
-                                                      inkFraction: result.fillability.inkFraction))
+            warnings: decoded.warnings)
         report.placement = placement
         report.subject = subject.map { found in
             var inPhoto = found
@@ -233,6 +232,7 @@ extension PhotoConverter {
             return inPhoto
         }
         report.frame = result.frame?.scaled(from: photoSize, to: upright)
+        report.warnings += report.warningsForThePage
         if outputs.formats != [.png] { report.pages = outputs.formats.map { paths.page($0) } }
         if outputs.regions {
             report.regionMap = paths.regionMap

@@ -8,12 +8,15 @@ import LineArtImage
 /// - A page less than 32 pixels across on one side (a photo far out of proportion, such as
 ///   a 3x2000 strip): there is no room for regions.
 /// - A page without a single line (a uniform photo): there is nothing to color.
-public func pageWarnings(originalSize: ImageSize, pageSize: ImageSize, inkFraction: Double) -> [String] {
+/// - Parameter framed: whether `originalSize` is the part of the photo a page framed on its
+///   subject shows, rather than the whole photo.
+public func pageWarnings(originalSize: ImageSize, pageSize: ImageSize, inkFraction: Double, framed: Bool = false) -> [String] {
     var warnings: [String] = []
     let photoSide = max(originalSize.width, originalSize.height)
     let pageSide = max(pageSize.width, pageSize.height)
     if photoSide > 0, pageSide >= 4 * photoSide {
-        warnings.append("small photo (\(originalSize) px) enlarged \(pageSide / photoSide)x to \(pageSize): the page holds little detail")
+        let what = framed ? "small subject (a frame of \(originalSize) px of the photo)" : "small photo (\(originalSize) px)"
+        warnings.append("\(what) enlarged \(pageSide / photoSide)x to \(pageSize): the page holds little detail")
     }
     if min(pageSize.width, pageSize.height) < 32 {
         warnings.append("the page is only \(pageSize) px: the photo is too narrow for a coloring page")
@@ -32,4 +35,13 @@ public func pageWarnings(originalSize: ImageSize, pageSize: ImageSize, inkFracti
 /// profile") stay in the report only.
 public func isLostImageDataWarning(_ warning: String) -> Bool {
     warning.hasPrefix("Premature end of JPEG file") || warning.hasPrefix("Corrupt JPEG data")
+}
+
+extension ImageReport {
+    /// ``pageWarnings(originalSize:pageSize:inkFraction:framed:)`` of this report's page: of
+    /// its frame, when it shows one, else of the whole photo.
+    public var warningsForThePage: [String] {
+        pageWarnings(originalSize: frame?.size ?? originalSize, pageSize: processedSize,
+                     inkFraction: fillability.inkFraction, framed: frame != nil)
+    }
 }
