@@ -138,39 +138,20 @@ struct TuneCommand: ParsableCommand {
         // ranked and written as usual (exit status 130).
         let interrupt = InterruptFlag(stopping: "the pipeline runs in progress; the combinations evaluated so far are written")
         let isCancelled: @Sendable () -> Bool = { interrupt.isRaised }
-        var evaluations: [TuningEvaluation] = []
-        var failures: [TuningEvaluator.DecodeFailure] = []
+        let outcome: (evaluations: [TuningEvaluation], failures: [TuningEvaluator.DecodeFailure])
         do {
-            if method == "coordinate" {
-                if !quiet { writeError("coordinate search on \(discovery.inputs.count) photos with \(jobs) jobs, at most \(budget) combinations\n") }
-                let search = CoordinateSearch(base: base.settings)
-                let decoded = evaluator.decodeAll(maxDimensions: search.maxDimensions)
-                failures = decoded.failures
-                evaluations = try search.run(budget: budget) { first, round in
-                    guard !isCancelled() else { return [] }
-                    let results = try evaluator.evaluate(round, photos: decoded.photos, used: decoded.used,
-                                                         isCancelled: isCancelled)
-                    // A round cut short by Ctrl-C keeps only the combinations whose runs all
-                    // finished: count those, not the round's.
-                    if !results.isEmpty { progress(first + results.count, of: budget, "combinations") }
-                    return results.map { evaluation in
-                        var e = evaluation
-                        e.index += first
-                        return e
-                    }
-                }
-            } else {
-                let candidates = try SearchSpace(base: base.settings, axes: axes).candidates(budget: budget, seed: seed)
-                if !quiet {
-                    writeError("evaluating \(candidates.count) combinations on \(discovery.inputs.count) photos with \(jobs) jobs\n")
-                }
-                (evaluations, failures) = try evaluator.evaluate(candidates, isCancelled: isCancelled) { done, total in
-                    if onTerminal ? done % 16 == 0 || done == total : true { progress(done, of: total, "pipeline runs") }
-                }
+            let tuning = TuningSearch(evaluator: evaluator, method: TuningSearch.Method(rawValue: method)!, axes: axes,
+                                      budget: budget, seed: seed)
+            if !quiet { writeError(try tuning.plan(photos: discovery.inputs.count, jobs: jobs) + "\n") }
+            outcome = try tuning.run(isCancelled: isCancelled) { done, total, unit in
+                // Pipeline runs come one at a time: on a terminal, redraw every 16th.
+                if unit != "pipeline runs" || !onTerminal || done % 16 == 0 || done == total { progress(done, of: total, unit) }
             }
-        } catch let error as SettingsError {
+        } catch {
+            // The search's only failure: a setting out of range (SettingsError).
             throw ValidationError(error.description)
         }
+        let (evaluations, failures) = outcome
         if !quiet && onTerminal { writeError("\n") }
         if !quiet && !onTerminal, let line = logLines.closingLine() { writeError(line + "\n") }
         for failure in failures { writeError("lineart: \(failure.input): \(failure.reason) (left out)\n") }

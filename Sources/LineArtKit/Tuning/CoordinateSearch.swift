@@ -47,9 +47,9 @@ public struct CoordinateSearch: Sendable {
     /// (the first argument is the index of the round's first candidate).
     /// - Returns: every evaluation, in evaluation order; none when the base preset's round
     ///   came back empty (a search cancelled before its first evaluation finished).
-    public func run(budget: Int,
-                    evaluate: (_ firstIndex: Int, _ candidates: [LineArtSettings]) throws -> [TuningEvaluation])
-        rethrows -> [TuningEvaluation] {
+    public func run<Failure: Error>(budget: Int,
+                                    evaluate: (_ firstIndex: Int, _ candidates: [LineArtSettings]) throws(Failure) -> [TuningEvaluation])
+        throws(Failure) -> [TuningEvaluation] {
         precondition(budget >= 1, "budget must be at least 1")
         var all = try evaluate(0, [base])
         guard var best = all.first else { return all }
