@@ -216,9 +216,11 @@ import Testing
         for index in 0..<80 { try folder.write("many/fish\(index).jpg", fish) }
 
         let running = try CLI.start(["convert", "many", "--output", "out", "--jobs", "1", "--page", "none"], in: folder.url)
-        Thread.sleep(forTimeInterval: 1.5)
+        // Once a few pages are written: mid-batch however fast the build.
+        let started = running.waitForStderr(containing: "[3/80]")
         running.interrupt()
         let result = running.finish()
+        try #require(started, "\(result.stderr.suffix(300))")
         #expect(result.status == 130, "interrupted runs exit 130: \(result.stderr.suffix(300))")
         #expect(result.stderr.contains("run the same command again (pages already written and up to date are kept)"), "says how to resume")
 

@@ -61,16 +61,17 @@ import Testing
     /// Ctrl-C ends the search: the combinations evaluated so far are ranked and written.
     @Test func ctrlCWritesTheCombinationsEvaluatedSoFar() throws {
         let folder = try TemporaryFolder()
-        // 6 photos x 32 combinations at 768 px: tens of seconds of runs, so the signal lands
-        // mid-search however fast the machine.
+        // 6 photos x 32 combinations at 768 px; the signal goes once a tenth of the runs is
+        // done (the first progress line), so it lands mid-search however fast the build.
         let cat = try [UInt8](Data(contentsOf: CLI.repositoryRoot.appendingPathComponent("SampleImages/chelsea.png")))
         for index in 0..<6 { try folder.write("samples/cat\(index).png", cat) }
         let running = try CLI.start(["tune", "samples", "--preset", "portrait", "--grid", "thickness=1,2,3,4,5,6,7,8",
                                      "--grid", "blurAmount=0,1,2,3", "--budget", "32", "--top", "1",
                                      "--output", "tuned"], in: folder.url)
-        Thread.sleep(forTimeInterval: 2)
+        let started = running.waitForStderr(containing: "pipeline runs")
         running.interrupt()
         let result = running.finish()
+        try #require(started, "\(result.stderr.suffix(300))")
         #expect(result.status == 130, "\(result.stderr.suffix(300))")
         if result.stderr.contains("before any combination was evaluated") {
             #expect(!FileManager.default.fileExists(atPath: folder.path("tuned/evaluations.json").path))
