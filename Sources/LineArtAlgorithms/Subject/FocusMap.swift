@@ -26,9 +26,12 @@ package func focusMap(lightness: FloatImage, size: ImageSize) -> FocusMap? {
     let w = lightness.width, h = lightness.height
     let fine = gradientMagnitude(lightness.samples, width: w, height: h)
     let soft = gradientMagnitude(gaussianBlur(lightness, sigma: 1).samples, width: w, height: h)
-    // 4 L* per pixel: an edge a person sees; 1.35: the blur took a quarter of it away.
-    let sharp = FloatImage(width: w, height: h, samples: zip(fine, soft).map { $0 > 4 && $0 > 1.35 * $1 ? 1 : 0 })
-    let blurred = FloatImage(width: w, height: h, samples: zip(fine, soft).map { $1 > 0.5 && !($0 > 4 && $0 > 1.35 * $1) ? 1 : 0 })
+    // Sharp: 4 L* per pixel (an edge a person sees) that the blur took a quarter of away.
+    // Blurred: a soft slope of at least 0.5 L* per pixel that is not sharp.
+    var sharp = FloatImage(width: w, height: h, repeating: 0), blurred = sharp
+    for i in fine.indices {
+        if fine[i] > 4 && fine[i] > 1.35 * soft[i] { sharp.samples[i] = 1 } else if soft[i] > 0.5 { blurred.samples[i] = 1 }
+    }
     let spread = Float(max(size.width, size.height)) / 40
     let density = gaussianBlur(areaResize(sharp, to: size), sigma: spread).samples
     guard let peak = density.max(), peak > 1e-3 else { return nil }

@@ -60,7 +60,7 @@ package struct SubjectFinder: Sendable {
         // Searched as it is and mirrored: the cascade finds a face in one and not always in
         // the other, and a mirrored photo should give the mirrored page.
         let minSize = max(24, max(size.width, size.height) / 10)
-        let mirrored = detectTiltedFaces(in: mirroredLeftRight(gray), minSize: minSize, minNeighbours: 3, threads: threads)
+        let mirrored = detectTiltedFaces(in: gray.oriented(.mirrorHorizontal), minSize: minSize, minNeighbours: 3, threads: threads)
             .map { face in
                 var back = face
                 back.x = size.width - face.x - face.size
@@ -125,14 +125,4 @@ func otsuThreshold(_ values: [Float]) -> Float {
         if between > best { best = between; level = t }
     }
     return (Float(level) + 0.5) / 255
-}
-
-/// `image` (1 channel) mirrored left to right.
-func mirroredLeftRight(_ image: ByteImage) -> ByteImage {
-    var samples = [UInt8]()
-    samples.reserveCapacity(image.samples.count)
-    for y in 0..<image.height {
-        samples.append(contentsOf: image.samples[(y * image.width)..<((y + 1) * image.width)].reversed())
-    }
-    return ByteImage(width: image.width, height: image.height, samples: samples)
 }

@@ -9,8 +9,7 @@ extension Image {
     public func oriented(_ orientation: EXIFOrientation) -> Image<Sample> {
         if orientation == .up { return self }
         let w = width, h = height, c = channels
-        let dw = orientation.swapsDimensions ? h : w
-        let dh = orientation.swapsDimensions ? w : h
+        let upright = size.oriented(orientation), dw = upright.width, dh = upright.height
         if w == 0 || h == 0 { return Image(width: dw, height: dh, channels: c, samples: samples) }
         // Destination pixel index of source (x, y) is start + x * xStep + y * yStep.
         let start: Int, xStep: Int, yStep: Int
@@ -59,5 +58,13 @@ extension Image {
             initialized = count
         }
         return Image(width: dw, height: dh, channels: c, samples: transformed)
+    }
+}
+
+extension ImageSize {
+    /// The size of an image of this size once turned upright from EXIF `orientation`
+    /// (5-8 swap width and height).
+    public func oriented(_ orientation: EXIFOrientation) -> ImageSize {
+        orientation.swapsDimensions ? ImageSize(width: height, height: width) : self
     }
 }

@@ -106,8 +106,7 @@ extension ContactSheet.Row {
     public init(photoPath: String, report: ImageReport) {
         let written = report.pages ?? [report.page]
         let shown = written.first { $0.hasSuffix(".png") } ?? written.first { $0.hasSuffix(".svg") } ?? report.page
-        let stored = report.originalSize
-        let upright = report.orientation >= 5 ? ImageSize(width: stored.height, height: stored.width) : stored
+        let upright = EXIFOrientation(rawValue: report.orientation).map(report.originalSize.oriented) ?? report.originalSize
         self.init(photoPath: photoPath, pagePath: shown, preset: report.preset, fillability: report.fillability,
                   faces: report.faces.count, subject: report.subject, frame: report.frame, photoSize: upright)
     }

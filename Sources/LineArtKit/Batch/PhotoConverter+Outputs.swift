@@ -127,11 +127,14 @@ extension PhotoConverter {
             return candidate
         }
         let size = decodeMaxDimension ?? candidates.map(\.settings.maxDimension).max()!
-        let options = DecodeOptions(targetMaxDimension: size, maxPixels: maxPixels)
-        var decoded = try timed(&decodeTime) { () throws(CodecError) -> DecodedImage in
-            if let photo { return try decodeImage(photo, options: options) }
-            return try decodeImage(atPath: input.path, options: options)
+        func decode(longSide: Int) throws(CodecError) -> DecodedImage {
+            let options = DecodeOptions(targetMaxDimension: longSide, maxPixels: maxPixels)
+            return try timed(&decodeTime) { () throws(CodecError) -> DecodedImage in
+                if let photo { return try decodeImage(photo, options: options) }
+                return try decodeImage(atPath: input.path, options: options)
+            }
         }
+        var decoded = try decode(longSide: size)
         var photoSize = decoded.image.size
         // Found once for every candidate; its time counts as preprocessing.
         var subjectTime = 0.0
@@ -146,11 +149,7 @@ extension PhotoConverter {
             let fullLong = max(decoded.originalSize.width, decoded.originalSize.height)
             let wanted = (size * decodedLong + shown - 1) / shown
             if shown < size, fullLong > decodedLong {
-                let finer = DecodeOptions(targetMaxDimension: min(wanted, fullLong), maxPixels: maxPixels)
-                decoded = try timed(&decodeTime) { () throws(CodecError) -> DecodedImage in
-                    if let photo { return try decodeImage(photo, options: finer) }
-                    return try decodeImage(atPath: input.path, options: finer)
-                }
+                decoded = try decode(longSide: min(wanted, fullLong))
                 found.box = found.box.scaled(from: photoSize, to: decoded.image.size)
                 photoSize = decoded.image.size
                 subject = found
@@ -165,8 +164,7 @@ extension PhotoConverter {
         let chosen = AutoPreset.best(results.map(\.fillability))!
         let result = results[chosen]
         let preset = candidates[chosen].preset
-        let upright = decoded.orientation.swapsDimensions
-            ? ImageSize(width: decoded.originalSize.height, height: decoded.originalSize.width) : decoded.originalSize
+        let upright = decoded.originalSize.oriented(decoded.orientation)
         var timings = results.dropFirst().reduce(results[0].timings) { $0 + $1.timings }
         timings.decode = decodeTime
         timings.preprocess += subjectTime

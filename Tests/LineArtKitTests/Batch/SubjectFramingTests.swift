@@ -31,11 +31,6 @@ import Testing
         return try Fixtures.jpeg(pixels, width: width, height: height, components: 3, quality: 92)
     }
 
-    static func contains(_ outer: PixelRectangle, _ inner: PixelRectangle, slack: Int) -> Bool {
-        inner.x >= outer.x - slack && inner.y >= outer.y - slack
-            && inner.x + inner.width <= outer.x + outer.width + slack
-            && inner.y + inner.height <= outer.y + outer.height + slack
-    }
 
     @Test func theObjectPageShowsTheSubjectsFrameInThePhotosPixels() throws {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("subject-\(UUID().uuidString).jpg").path
@@ -46,9 +41,9 @@ import Testing
         let subject = try #require(report.subject)
         let frame = try #require(report.frame)
         #expect(subject.cue == .focus)
-        #expect(Self.contains(subject.box, Self.shape, slack: 40), "subject \(subject.box)")
-        #expect(Self.contains(Self.shape, subject.box, slack: 120), "subject \(subject.box)")
-        #expect(Self.contains(frame, subject.box, slack: 0) && frame.x >= 0 && frame.y >= 0
+        #expect(subject.box.contains(Self.shape, slack: 40), "subject \(subject.box)")
+        #expect(Self.shape.contains(subject.box, slack: 120), "subject \(subject.box)")
+        #expect(frame.contains(subject.box, slack: 0) && frame.x >= 0 && frame.y >= 0
                 && frame.x + frame.width <= Self.width && frame.y + frame.height <= Self.height, "frame \(frame)")
         // The page is the frame at the working size, in the frame's proportions.
         let page = report.processedSize

@@ -27,13 +27,6 @@ import Testing
 
     static let shapeBox = PixelRectangle(x: 350, y: 110, width: 141, height: 201)
 
-    /// `inner` lies inside `outer` grown by `slack` pixels on every side.
-    static func contains(_ outer: PixelRectangle, _ inner: PixelRectangle, slack: Int) -> Bool {
-        inner.x >= outer.x - slack && inner.y >= outer.y - slack
-            && inner.x + inner.width <= outer.x + outer.width + slack
-            && inner.y + inner.height <= outer.y + outer.height + slack
-    }
-
     /// Big soft colour blobs, as a lens renders a garden out of focus, behind a sharp-edged
     /// ellipse with crisp stripes.
     static func blurredBackgroundAndSharpShape() -> ByteImage {
@@ -49,8 +42,8 @@ import Testing
         let photo = Self.blurredBackgroundAndSharpShape()
         let subject = try #require(SubjectFinder().find(in: photo))
         #expect(subject.cue == .focus)
-        #expect(Self.contains(subject.box, Self.shapeBox, slack: 12), "\(subject.box) misses the shape")
-        #expect(Self.contains(Self.shapeBox, subject.box, slack: 30), "\(subject.box) is far larger than the shape")
+        #expect(subject.box.contains(Self.shapeBox, slack: 12), "\(subject.box) misses the shape")
+        #expect(Self.shapeBox.contains(subject.box, slack: 30), "\(subject.box) is far larger than the shape")
         #expect(subject.share < 0.25 && subject.confidence >= 0.2)
     }
 
@@ -70,8 +63,8 @@ import Testing
         let photo = Self.picture { x, y in Self.inShape(x, y) ? (190, 30, 40) : (225, 222, 215) }
         let subject = try #require(SubjectFinder().find(in: photo))
         #expect(subject.cue == .contrast)
-        #expect(Self.contains(subject.box, Self.shapeBox, slack: 8), "\(subject.box) misses the shape")
-        #expect(Self.contains(Self.shapeBox, subject.box, slack: 8), "\(subject.box) is larger than the shape")
+        #expect(subject.box.contains(Self.shapeBox, slack: 8), "\(subject.box) misses the shape")
+        #expect(Self.shapeBox.contains(subject.box, slack: 8), "\(subject.box) is larger than the shape")
     }
 
     @Test func aUniformTextureHasNoSubject() {
