@@ -89,11 +89,11 @@ import Testing
     @Test func ctrlCInACoordinateSearchCountsOnlyTheCombinationsEvaluated() throws {
         let folder = try TemporaryFolder()
         let cat = try [UInt8](Data(contentsOf: CLI.repositoryRoot.appendingPathComponent("SampleImages/chelsea.png")))
-        for index in 0..<6 { try folder.write("samples/cat\(index).png", cat) }
+        for index in 0..<20 { try folder.write("samples/cat\(index).png", cat) }
         // Budget 12: a progress line at every step (a tenth of 12 rounds down to 1).
         let running = try CLI.start(["tune", "samples", "--preset", "portrait", "--search", "coordinate",
                                      "--budget", "12", "--top", "1", "--output", "tuned"], in: folder.url)
-        // The base preset's round is done; the next round (several combinations of 6 runs
+        // The base preset's round is done; the next round (several combinations of 20 runs
         // each) has just started, so the signal lands in it.
         let started = running.waitForStderr(containing: "1/12 combinations\n")
         running.interrupt()
@@ -116,13 +116,15 @@ import Testing
     @Test func anEarlyCtrlCLeavesNoEmptyFolderItCreated() throws {
         let folder = try TemporaryFolder()
         let cat = try [UInt8](Data(contentsOf: CLI.repositoryRoot.appendingPathComponent("SampleImages/chelsea.png")))
-        for index in 0..<6 { try folder.write("samples/cat\(index).png", cat) }
+        // 60 photos: the first combination (60 runs) outlasts a test thread starved by the
+        // parallel suite; with 6 the release binary finished 3 combinations before the signal.
+        for index in 0..<60 { try folder.write("samples/cat\(index).png", cat) }
         try FileManager.default.createDirectory(at: folder.path("existing"), withIntermediateDirectories: true)
         for (output, search) in [("new/tuned", "coordinate"), ("existing", "random"), ("existing/new", "random")] {
             let running = try CLI.start(["tune", "samples", "--preset", "portrait", "--search", search, "--budget", "8",
                                          "--output", output], in: folder.url)
             // Printed once the folder is made, before the photos are decoded.
-            let started = running.waitForStderr(containing: "on 6 photos with")
+            let started = running.waitForStderr(containing: "on 60 photos with")
             running.interrupt()
             let result = running.finish()
             try #require(started, "\(result.stderr.suffix(500))")
