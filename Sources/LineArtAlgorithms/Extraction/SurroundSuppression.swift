@@ -38,3 +38,52 @@ package func surroundInhibited(_ values: FloatImage, surroundOf source: FloatIma
     }
     return out
 }
+
+/// One-sided surround inhibition: `max(0, m(p) − α · min(S(p + d·n), S(p − d·n)))`, where
+/// `S` is `magnitude` blurred with a Gaussian of `sigma` and `n` the unit normal of the edge
+/// at `p`, the dominant direction of the structure tensor `structure` (3 interleaved values
+/// per pixel: xx, yy, xy). An edge inside texture is busy on both sides and fades; the
+/// outline of a textured patch against a plain one (bark against sky) has a quiet side and
+/// stays, where the isotropic surround would inhibit it by the texture's half.
+package func oneSidedSurroundInhibited(_ magnitude: FloatImage, structure: [Float], sigma: Float, offset: Float,
+                                      strength: Float, threads: Int = 1) -> FloatImage {
+    let w = magnitude.width, h = magnitude.height
+    precondition(magnitude.channels == 1 && structure.count == 3 * w * h, "a 1-channel plane and its tensor")
+    guard sigma > 0, strength > 0, w > 1, h > 1 else { return magnitude }
+    let surround = approximateGaussianBlur(magnitude, sigma: sigma).samples
+    var out = magnitude
+    surround.withUnsafeBufferPointer { s in
+        structure.withUnsafeBufferPointer { t in
+            out.samples.withUnsafeMutableBufferPointer { o in
+                let shared = SharedMutablePointer(base: o.baseAddress!)
+                // Bilinear, clamped to the image.
+                func sample(_ x: Float, _ y: Float) -> Float {
+                    let cx = min(max(x, 0), Float(w - 1)), cy = min(max(y, 0), Float(h - 1))
+                    let x0 = min(Int(cx), w - 2), y0 = min(Int(cy), h - 2)
+                    let fx = cx - Float(x0), fy = cy - Float(y0), i = y0 * w + x0
+                    let top = s[i] + fx * (s[i + 1] - s[i]), bottom = s[i + w] + fx * (s[i + w + 1] - s[i + w])
+                    return top + fy * (bottom - top)
+                }
+                forEachRowBand(rows: h, threads: threads) { rows in
+                    let o = shared.base
+                    for y in rows {
+                        for x in 0..<w {
+                            let i = y * w + x
+                            guard o[i] > 0 else { continue }
+                            // The tensor's main direction (cos θ, sin θ), θ = atan2(2xy, xx − yy) / 2.
+                            let dxx = t[3 * i] - t[3 * i + 1], dxy = 2 * t[3 * i + 2]
+                            let r = (dxx * dxx + dxy * dxy).squareRoot()
+                            let c2: Float = r > 0 ? dxx / r : 1
+                            let nx = max(0, (1 + c2) / 2).squareRoot(), ny = (dxy < 0 ? -1 : 1) * max(0, (1 - c2) / 2).squareRoot()
+                            guard nx.isFinite, ny.isFinite else { continue }
+                            let (fx, fy) = (Float(x), Float(y))
+                            let quiet = min(sample(fx + offset * nx, fy + offset * ny), sample(fx - offset * nx, fy - offset * ny))
+                            o[i] = max(0, o[i] - strength * quiet)
+                        }
+                    }
+                }
+            }
+        }
+    }
+    return out
+}

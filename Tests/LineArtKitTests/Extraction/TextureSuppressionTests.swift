@@ -91,4 +91,20 @@ import LineArtKit
         let expected: [Float] = [100, 0, 0, 53.24, 80.09, 67.20, 87.73, -86.18, 83.18, 0, 0, 0]
         for (a, b) in zip(lab.samples, expected) { #expect(abs(a - b) < 0.1, "\(lab.samples)") }
     }
+
+    /// Stripes of texture (every other column of x < 30) ending at an outline (x = 30) with
+    /// nothing right of it, every edge running along y: the outline's surround is busy on one
+    /// side only. The isotropic surround inhibits it by the texture's half; the one-sided
+    /// keeps it, and still clears the stripes inside the texture.
+    @Test func theOneSidedSurroundKeepsTheOutlineOfATexture() {
+        var values = FloatImage(width: 60, height: 40, repeating: 0)
+        for y in 0..<40 { for x in stride(from: 0, through: 30, by: 2) { values[x, y] = 10 } }
+        let acrossX = [Float](repeating: 0, count: 3 * 60 * 40).enumerated().map { $0.offset % 3 == 0 ? 1 : $0.element }
+        let oneSided = oneSidedSurroundInhibited(values, structure: acrossX, sigma: 4, offset: 6, strength: 2, threads: 2)
+        let isotropic = surroundInhibited(values, surroundOf: values, sigma: 4, strength: 2)
+        #expect(oneSided[30, 20] > 7, "outline kept: \(oneSided[30, 20])")
+        #expect(isotropic[30, 20] < 5, "isotropic: \(isotropic[30, 20])")
+        #expect(oneSided[10, 20] < 1 && isotropic[10, 20] < 1, "texture: \(oneSided[10, 20]), \(isotropic[10, 20])")
+        #expect(oneSided.samples.enumerated().allSatisfy { values.samples[$0.offset] != 0 || $0.element == 0 })
+    }
 }

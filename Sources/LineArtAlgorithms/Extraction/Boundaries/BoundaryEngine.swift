@@ -8,7 +8,7 @@ import LineArtImage
 ///    basins whose borders lie on the crests of the strength.
 /// 3. ``mergeWeakBorders(_:count:strength:threshold:maxRegions:smallArea:)``: basins merge
 ///    across their weakest borders until every border left is at least
-///    `2.2 · contrastAdjustment` ΔE*ab strong (and at most `maxRegions` regions are left).
+///    `2.1 · contrastAdjustment` ΔE*ab strong (and at most `maxRegions` regions are left).
 ///    The count is what the photo has: a photo with few shapes gives a page with few
 ///    regions, and the report says so, rather than lines drawn to reach a count.
 /// 4. A 3x3 majority filter and a radius-4 mode filter calm the borders; every pixel whose
@@ -24,14 +24,14 @@ package struct BoundaryEngine: ExtractionEngine {
     package init() {}
 
     /// The strength a border needs to stay a line, per unit of `contrastAdjustment`, in ΔE*ab.
-    static let thresholdPerContrast: Double = 2.2
+    static let thresholdPerContrast: Double = 2.1
 
     /// The strength's parameters at 480 px of long side (`unit` 1), tuned on the BSDS dev
-    /// set: derivative scales 1, 2 and 4 px, a* and b* weighing 1.5, full surround
-    /// inhibition over 6 px.
+    /// set: derivative scales 1, 2 and 4 px, a* and b* weighing 1.5, surround inhibition
+    /// 1.15 times a Gaussian of 4 px read 4 px to each side of the edge.
     static func strengthParameters(unit: Float) -> BoundaryStrengthParameters {
         BoundaryStrengthParameters(scales: [1, 2, 4].map { $0 * unit }, chromaWeight: 1.5,
-                                   surroundStrength: 1, surroundSigma: 6 * unit)
+                                   surroundStrength: 1.15, surroundSigma: 4 * unit, surroundOffset: 4 * unit)
     }
 
     package func extract(_ image: PreprocessedImage, parameters: ExtractionParameters, threads: Int) -> ByteImage {
@@ -57,3 +57,4 @@ package struct BoundaryEngine: ExtractionEngine {
         return drawBoundaries(smooth, width: w, height: h, threads: threads)
     }
 }
+

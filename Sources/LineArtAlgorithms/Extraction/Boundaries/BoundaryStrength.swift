@@ -4,9 +4,9 @@ import LineArtImage
 ///
 /// Brightness and colour gradients of CIE L*a*b* at several scales (Gaussian derivatives,
 /// each scale normalised so that a step of ΔE 10 reads 10 whatever the scale), averaged,
-/// then inhibited by their own surround (``surroundInhibited(_:surroundOf:sigma:strength:)``):
-/// an edge among many edges (grass, gravel, fur) is texture, an edge with a quiet surround is
-/// an outline. Besides the magnitude it keeps the rate of change along x and along y, so a
+/// then inhibited by their own surround on the quieter side of each edge
+/// (``oneSidedSurroundInhibited(_:structure:sigma:offset:strength:threads:)``): an edge among
+/// many edges (grass, gravel, fur) is texture, an edge with a quiet side is an outline. Besides the magnitude it keeps the rate of change along x and along y, so a
 /// border between two pixels side by side is weighed by the change *across* it (see
 /// ``RegionBorders``): a cut along a thin limb, where the change runs the other way, is weak.
 package struct BoundaryStrength: Sendable {
@@ -30,12 +30,17 @@ package struct BoundaryStrengthParameters: Sendable, Equatable {
     /// Surround inhibition factor α (0 = none) and its Gaussian scale in working pixels.
     package var surroundStrength: Float
     package var surroundSigma: Float
+    /// How far to each side of an edge, across it, its surround is read, in working pixels;
+    /// the quieter side inhibits. 0: the surround centred on the edge.
+    package var surroundOffset: Float
 
-    package init(scales: [Float], chromaWeight: Float, surroundStrength: Float, surroundSigma: Float) {
+    package init(scales: [Float], chromaWeight: Float, surroundStrength: Float, surroundSigma: Float,
+                 surroundOffset: Float = 0) {
         self.scales = scales
         self.chromaWeight = chromaWeight
         self.surroundStrength = surroundStrength
         self.surroundSigma = surroundSigma
+        self.surroundOffset = surroundOffset
     }
 }
 
@@ -47,6 +52,9 @@ package func boundaryStrength(_ lab: FloatImage, parameters: BoundaryStrengthPar
     var magnitude = [Float](repeating: 0, count: n)
     var alongX = [Float](repeating: 0, count: n)
     var alongY = [Float](repeating: 0, count: n)
+    // The orientation of the change (structure tensor xx, yy, xy), for the one-sided surround.
+    let oneSided = parameters.surroundOffset > 0 && parameters.surroundStrength > 0
+    var tensor = [Float](repeating: 0, count: oneSided ? 3 * n : 0)
     guard w > 2, h > 2, !parameters.scales.isEmpty else {
         return BoundaryStrength(width: w, height: h, magnitude: magnitude, alongX: alongX, alongY: alongY)
     }
@@ -59,21 +67,27 @@ package func boundaryStrength(_ lab: FloatImage, parameters: BoundaryStrengthPar
             magnitude.withUnsafeMutableBufferPointer { m in
             alongX.withUnsafeMutableBufferPointer { ax in
             alongY.withUnsafeMutableBufferPointer { ay in
+            tensor.withUnsafeMutableBufferPointer { t in
                 let shared = (SharedMutablePointer(base: m.baseAddress!), SharedMutablePointer(base: ax.baseAddress!),
-                              SharedMutablePointer(base: ay.baseAddress!))
+                              SharedMutablePointer(base: ay.baseAddress!), oneSided ? t.baseAddress.map { SharedMutablePointer(base: $0) } : nil)
                 forEachRowBand(rows: h, threads: threads) { rows in
-                    let (m, ax, ay) = (shared.0.base, shared.1.base, shared.2.base)
+                    let (m, ax, ay, t) = (shared.0.base, shared.1.base, shared.2.base, shared.3?.base)
                     for y in rows {
                         let up = max(0, y - 1) * w, down = min(h - 1, y + 1) * w, row = y * w
                         for x in 0..<w {
                             let left = row + max(0, x - 1), right = row + min(w - 1, x + 1)
-                            var gxx: Float = 0, gyy: Float = 0
+                            var gxx: Float = 0, gyy: Float = 0, gxy: Float = 0
                             for c in 0..<3 {
                                 let gx = 0.5 * (s[right * 3 + c] - s[left * 3 + c])
                                 let gy = 0.5 * (s[(down + x) * 3 + c] - s[(up + x) * 3 + c])
                                 let weight: Float = c == 0 ? 1 : chroma2
                                 gxx += weight * gx * gx
                                 gyy += weight * gy * gy
+                                gxy += weight * gx * gy
+                            }
+                            if let t {
+                                let k = 3 * (row + x), n2 = norm * norm
+                                t[k] += n2 * gxx; t[k + 1] += n2 * gyy; t[k + 2] += n2 * gxy
                             }
                             // Across a border between columns the change along x counts in full
                             // up to 45 degrees off the border's normal: a diagonal boundary's
@@ -89,13 +103,18 @@ package func boundaryStrength(_ lab: FloatImage, parameters: BoundaryStrengthPar
             }
             }
             }
+            }
         }
     }
     var strength = BoundaryStrength(width: w, height: h, magnitude: magnitude, alongX: alongX, alongY: alongY)
     if parameters.surroundStrength > 0, parameters.surroundSigma > 0 {
         let plane = FloatImage(width: w, height: h, channels: 1, samples: magnitude)
-        let inhibited = surroundInhibited(plane, surroundOf: plane, sigma: parameters.surroundSigma,
-                                          strength: parameters.surroundStrength).samples
+        let inhibited = oneSided
+            ? oneSidedSurroundInhibited(plane, structure: tensor, sigma: parameters.surroundSigma,
+                                        offset: parameters.surroundOffset, strength: parameters.surroundStrength,
+                                        threads: threads).samples
+            : surroundInhibited(plane, surroundOf: plane, sigma: parameters.surroundSigma,
+                                strength: parameters.surroundStrength).samples
         // The directional parts keep their share of what is left.
         for i in 0..<n {
             let kept = magnitude[i] > 0 ? inhibited[i] / magnitude[i] : 0
