@@ -8,7 +8,7 @@ import LineArtImage
 ///    basins whose borders lie on the crests of the strength.
 /// 3. ``mergeWeakBorders(_:count:strength:threshold:maxRegions:smallArea:)``: basins merge
 ///    across their weakest borders until every border left is at least
-///    `2.1 · contrastAdjustment` ΔE*ab strong (and at most `maxRegions` regions are left).
+///    `2.0 · contrastAdjustment` ΔE*ab strong (and at most `maxRegions` regions are left).
 ///    The count is what the photo has: a photo with few shapes gives a page with few
 ///    regions, and the report says so, rather than lines drawn to reach a count.
 /// 4. A 3x3 majority filter and a radius-4 mode filter calm the borders; every pixel whose
@@ -24,7 +24,7 @@ package struct BoundaryEngine: ExtractionEngine {
     package init() {}
 
     /// The strength a border needs to stay a line, per unit of `contrastAdjustment`, in ΔE*ab.
-    static let thresholdPerContrast: Double = 2.1
+    static let thresholdPerContrast: Double = 2.0
 
     /// The strength's parameters at 480 px of long side (`unit` 1), tuned on the BSDS dev
     /// set: derivative scales 1, 2 and 4 px, a* and b* weighing 1.5, surround inhibition

@@ -1,4 +1,4 @@
-/// Regions of a label image and, for each pair that touches, the boundary evidence summed
+/// Regions of a label image and, for each pair that touches, the boundary evidence gathered
 /// along the border between them.
 ///
 /// A border is the set of 4-neighbour pixel pairs with one pixel in each region. A pair side
@@ -12,12 +12,17 @@ struct RegionBorders {
     var borders: [[Int32: Border]]
 
     struct Border {
-        /// Boundary evidence summed over the border's pixel pairs.
+        /// The square roots of the boundary evidence of the border's pixel pairs, summed.
         var evidence: Double
         /// Pixel pairs along the border.
         var length: Int
-        /// The mean evidence per pixel pair.
-        var strength: Double { evidence / Double(max(1, length)) }
+        /// The border's strength: the square of the mean square root of its evidence. A
+        /// boundary the photo has is strong all along; a chain of texture crests with weak
+        /// links between them reads weaker than its plain mean.
+        var strength: Double {
+            let mean = evidence / Double(max(1, length))
+            return mean * mean
+        }
 
         mutating func absorb(_ other: Border) {
             evidence += other.evidence
@@ -46,8 +51,9 @@ struct RegionBorders {
     }
 
     private mutating func addPair(_ a: Int32, _ b: Int32, _ evidence: Float) {
-        borders[Int(a)][b, default: Border(evidence: 0, length: 0)].absorb(Border(evidence: Double(evidence), length: 1))
-        borders[Int(b)][a, default: Border(evidence: 0, length: 0)].absorb(Border(evidence: Double(evidence), length: 1))
+        let pair = Border(evidence: Double(evidence).squareRoot(), length: 1)
+        borders[Int(a)][b, default: Border(evidence: 0, length: 0)].absorb(pair)
+        borders[Int(b)][a, default: Border(evidence: 0, length: 0)].absorb(pair)
     }
 
     /// Joins region `b` into region `a`: their areas add up, and `b`'s borders become `a`'s

@@ -47,6 +47,23 @@ import Testing
         #expect(mergeWeakBorders(labels, count: 3, strength: strength, threshold: 6, maxRegions: 100, smallArea: 1000).count == 1)
     }
 
+    /// Two borders with the same plain mean (8): one changes by 8 all along, the other by 16
+    /// along half its rows and not at all along the rest, like crests of texture in a row.
+    /// The even one stays a line at threshold 6; the broken one reads (√16 / 2)² = 4 and merges.
+    @Test func aBorderWeakAlongPartOfItsLengthReadsWeakerThanItsMean() {
+        let (labels, even) = Self.strips(weak: 8, strong: 8)
+        var strength = even
+        for y in 0..<10 {
+            let broken: Float = y % 2 == 0 ? 16 : 0
+            strength.alongX[y * 30 + 19] = broken; strength.alongX[y * 30 + 20] = broken
+        }
+        let (merged, count) = mergeWeakBorders(labels, count: 3, strength: strength, threshold: 6,
+                                               maxRegions: 100, smallArea: 0)
+        #expect(count == 2)
+        #expect(merged[0] != merged[15], "the even border stays")
+        #expect(merged[15] == merged[25], "the broken border merges")
+    }
+
     @Test func labelsComeOutCompactAndInOrderOfFirstAppearance() {
         let (labels, strength) = Self.strips(weak: 3, strong: 12)
         let (merged, _) = mergeWeakBorders(labels, count: 3, strength: strength, threshold: 6, maxRegions: 100, smallArea: 0)
