@@ -68,6 +68,17 @@ import Testing
         #expect(mouthInk, "the mouth stroke is kept")
     }
 
+    /// Grain: light kernels of 5x4 px with 1 px dark gaps between them, like a sack of corn.
+    /// Every edge lies on a dark gap, as in a drawing, but the gaps enclose no shapes.
+    @Test func grainWithDarkGapsIsNoDrawing() {
+        var grain = FloatImage(width: 160, height: 120, channels: 1, repeating: 80)
+        for y in 0..<120 { for x in 0..<160 where x % 6 == 0 || y % 5 == 0 { grain[x, y] = 15 } }
+        var loose = LineDrawing()
+        loose.maxNearLineShare = 1
+        #expect(loose.outlinesIfDrawing(grain) != nil, "passes the outline test alone")
+        #expect(LineDrawing().outlinesIfDrawing(grain) == nil)
+    }
+
     @Test func softShapesWithoutOutlinesAreNoDrawing() {
         #expect(LineDrawing().outlinesIfDrawing(Self.softPhoto()) == nil)
         #expect(LineDrawing().outlinesIfDrawing(FloatImage(width: 50, height: 40, channels: 1, repeating: 60)) == nil)
