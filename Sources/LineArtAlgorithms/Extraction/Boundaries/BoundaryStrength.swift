@@ -6,7 +6,8 @@ import LineArtImage
 /// each scale normalised so that a step of ΔE 10 reads 10 whatever the scale), averaged,
 /// then inhibited by their own surround on the quieter side of each edge
 /// (``oneSidedSurroundInhibited(_:structure:sigma:offset:strength:threads:)``): an edge among
-/// many edges (grass, gravel, fur) is texture, an edge with a quiet side is an outline. Besides the magnitude it keeps the rate of change along x and along y, so a
+/// many edges (grass, gravel, fur) is texture, an edge with a quiet side is an outline.
+/// Besides the magnitude it keeps the rate of change along x and along y, so a
 /// border between two pixels side by side is weighed by the change *across* it (see
 /// ``RegionBorders``): a cut along a thin limb, where the change runs the other way, is weak.
 package struct BoundaryStrength: Sendable {
@@ -69,7 +70,8 @@ package func boundaryStrength(_ lab: FloatImage, parameters: BoundaryStrengthPar
             alongY.withUnsafeMutableBufferPointer { ay in
             tensor.withUnsafeMutableBufferPointer { t in
                 let shared = (SharedMutablePointer(base: m.baseAddress!), SharedMutablePointer(base: ax.baseAddress!),
-                              SharedMutablePointer(base: ay.baseAddress!), oneSided ? t.baseAddress.map { SharedMutablePointer(base: $0) } : nil)
+                              SharedMutablePointer(base: ay.baseAddress!),
+                              oneSided ? t.baseAddress.map { SharedMutablePointer(base: $0) } : nil)
                 forEachRowBand(rows: h, threads: threads) { rows in
                     let (m, ax, ay, t) = (shared.0.base, shared.1.base, shared.2.base, shared.3?.base)
                     for y in rows {
