@@ -145,7 +145,9 @@ struct TuneCommand: ParsableCommand {
             if !quiet { writeError(try tuning.plan(photos: discovery.inputs.count, jobs: jobs) + "\n") }
             outcome = try tuning.run(isCancelled: isCancelled) { done, total, unit in
                 // Pipeline runs come one at a time: on a terminal, redraw every 16th.
-                if unit != "pipeline runs" || !onTerminal || done % 16 == 0 || done == total { progress(done, of: total, unit) }
+                if unit != .pipelineRuns || !onTerminal || done % 16 == 0 || done == total {
+                    progress(done, of: total, unit.rawValue)
+                }
             }
         } catch {
             // The search's only failure: a setting out of range (SettingsError).

@@ -74,10 +74,11 @@ package func oneSidedSurroundInhibited(_ magnitude: FloatImage, structure: [Floa
                             let dxx = t[3 * i] - t[3 * i + 1], dxy = 2 * t[3 * i + 2]
                             let r = (dxx * dxx + dxy * dxy).squareRoot()
                             let c2: Float = r > 0 ? dxx / r : 1
-                            let nx = max(0, (1 + c2) / 2).squareRoot(), ny = (dxy < 0 ? -1 : 1) * max(0, (1 - c2) / 2).squareRoot()
-                            guard nx.isFinite, ny.isFinite else { continue }
+                            let nx = max(0, (1 + c2) / 2).squareRoot()
+                            let ny = (dxy < 0 ? -1 : 1) * max(0, (1 - c2) / 2).squareRoot()
                             let (fx, fy) = (Float(x), Float(y))
-                            let quiet = min(sample(fx + offset * nx, fy + offset * ny), sample(fx - offset * nx, fy - offset * ny))
+                            let quiet = min(sample(fx + offset * nx, fy + offset * ny),
+                                            sample(fx - offset * nx, fy - offset * ny))
                             o[i] = max(0, o[i] - strength * quiet)
                         }
                     }

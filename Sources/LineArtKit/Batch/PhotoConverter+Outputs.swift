@@ -143,8 +143,7 @@ extension PhotoConverter {
         if candidates.count > 1 { candidates = AutoPreset.fitting(subject, candidates) }
         // A frame smaller than the working size in a photo shrunk on load: decoded again,
         // finer, so that the page's detail is the photo's own rather than enlarged.
-        if var found = subject, candidates.contains(where: \.framesSubject),
-           let frame = SubjectFrame().frame(found.box, in: photoSize) {
+        if var found = subject, let frame = candidates.lazy.compactMap({ $0.frame(for: found, photoSize: photoSize) }).first {
             let shown = max(frame.width, frame.height), decodedLong = max(photoSize.width, photoSize.height)
             let fullLong = max(decoded.originalSize.width, decoded.originalSize.height)
             let wanted = (size * decodedLong + shown - 1) / shown

@@ -5,6 +5,11 @@ public struct TuningSearch: Sendable {
         case grid, random, coordinate
     }
 
+    /// What a search's progress counts.
+    public enum ProgressUnit: String, Sendable {
+        case pipelineRuns = "pipeline runs", combinations
+    }
+
     public var evaluator: TuningEvaluator
     public var method: Method
     /// The grid's axes (``Method/grid`` only).
@@ -33,11 +38,11 @@ public struct TuningSearch: Sendable {
     /// starts, and the combinations whose runs all finished are returned.
     /// - Returns: the evaluations, in evaluation order, and the photos that could not be decoded.
     public func run(isCancelled: @escaping @Sendable () -> Bool = { false },
-                    progress: @escaping @Sendable (Int, Int, String) -> Void = { _, _, _ in })
+                    progress: @escaping @Sendable (Int, Int, ProgressUnit) -> Void = { _, _, _ in })
         throws(SettingsError) -> (evaluations: [TuningEvaluation], failures: [TuningEvaluator.DecodeFailure]) {
         guard method == .coordinate else {
             return try evaluator.evaluate(try candidates(), isCancelled: isCancelled) { done, total in
-                progress(done, total, "pipeline runs")
+                progress(done, total, .pipelineRuns)
             }
         }
         let search = CoordinateSearch(base: evaluator.base.settings)
@@ -46,7 +51,7 @@ public struct TuningSearch: Sendable {
             guard !isCancelled() else { return [] }
             let results = try evaluator.evaluate(round, photos: decoded.photos, used: decoded.used, isCancelled: isCancelled)
             // A round cut short keeps only the combinations whose runs all finished: count those.
-            if !results.isEmpty { progress(first + results.count, budget, "combinations") }
+            if !results.isEmpty { progress(first + results.count, budget, .combinations) }
             return results.map { evaluation in
                 var numbered = evaluation
                 numbered.index += first

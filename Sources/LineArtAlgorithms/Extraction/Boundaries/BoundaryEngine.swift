@@ -57,4 +57,3 @@ package struct BoundaryEngine: ExtractionEngine {
         return drawBoundaries(smooth, width: w, height: h, threads: threads)
     }
 }
-

@@ -63,6 +63,7 @@ package func boundaryStrength(_ lab: FloatImage, parameters: BoundaryStrengthPar
     // A central difference of a Gaussian-blurred unit step peaks at 1/(σ√2π) per pixel.
     let perScale = parameters.scales.map { ($0, (2 * Float.pi).squareRoot() * max($0, 0.5) / Float(parameters.scales.count)) }
     for (sigma, norm) in perScale {
+        let norm2 = norm * norm
         let blurred = gaussianBlur(lab, sigma: sigma, threads: threads)
         blurred.samples.withUnsafeBufferPointer { s in
             magnitude.withUnsafeMutableBufferPointer { m in
@@ -88,8 +89,8 @@ package func boundaryStrength(_ lab: FloatImage, parameters: BoundaryStrengthPar
                                 gxy += weight * gx * gy
                             }
                             if let t {
-                                let k = 3 * (row + x), n2 = norm * norm
-                                t[k] += n2 * gxx; t[k + 1] += n2 * gyy; t[k + 2] += n2 * gxy
+                                let k = 3 * (row + x)
+                                t[k] += norm2 * gxx; t[k + 1] += norm2 * gyy; t[k + 2] += norm2 * gxy
                             }
                             // Across a border between columns the change along x counts in full
                             // up to 45 degrees off the border's normal: a diagonal boundary's

@@ -2,8 +2,8 @@
 /// contour map (Arbeláez et al. 2011) at one strength.
 ///
 /// Repeatedly the two touching regions whose border is the weakest (its strength in
-/// ``RegionBorders``: a mean that weak stretches pull down) become one, and the border between them is no longer a line. Merging
-/// stops when every remaining border is at least `threshold` strong and at most `maxRegions`
+/// ``RegionBorders``: a mean that weak stretches pull down) become one, and the border
+/// between them is no longer a line. Merging stops when every remaining border is at least `threshold` strong and at most `maxRegions`
 /// regions are left: each line that remains runs where the photo changes by about
 /// `threshold` ΔE*ab or more, whatever the count. A border of a region smaller than
 /// `smallArea` counts as weaker in proportion to the region's area, so specks and slivers
