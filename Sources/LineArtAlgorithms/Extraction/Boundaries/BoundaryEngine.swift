@@ -6,11 +6,14 @@ import LineArtImage
 ///    brightness change at three scales, texture inhibited by its surround.
 /// 2. ``watershedBasins(_:width:height:levels:)`` of that strength, lightly blurred: small
 ///    basins whose borders lie on the crests of the strength.
-/// 3. ``mergeWeakBorders(_:count:strength:threshold:maxRegions:smallArea:)``: basins merge
+/// 3. ``mergeWeakBorders(_:count:strength:threshold:maxRegions:smallArea:colourable:)``: basins merge
 ///    across their weakest borders until every border left is at least
 ///    `2.0 · contrastAdjustment` ΔE*ab strong (and at most `maxRegions` regions are left).
 ///    The count is what the photo has: a photo with few shapes gives a page with few
-///    regions, and the report says so, rather than lines drawn to reach a count.
+///    regions, and the report says so, rather than lines drawn to reach a count. Then
+///    regions too small to colour (`minRegionArea` of paper) join a neighbour across their
+///    weakest border, so a small subject's cells make one shape instead of vanishing into
+///    whatever they share the most outline with when the page drops small regions.
 /// 4. A 3x3 majority filter and a radius-4 mode filter calm the borders; every pixel whose
 ///    right or lower neighbour lies in another region becomes ink, so each region is a
 ///    closed paper region by construction.
@@ -51,7 +54,9 @@ package struct BoundaryEngine: ExtractionEngine {
         let threshold = Self.thresholdPerContrast * Double(max(0.1, parameters.contrastAdjustment))
         let (regions, _) = mergeWeakBorders(basins, count: basinCount, strength: strength, threshold: threshold,
                                             maxRegions: max(1, parameters.maxRegions),
-                                            smallArea: parameters.minRegionArea / 4)
+                                            smallArea: parameters.minRegionArea / 4,
+                                            colourable: ColourableArea(minPaperArea: parameters.minRegionArea,
+                                                                       lineWidth: parameters.lineWidth))
         let calm = majorityFilter(regions, width: w, height: h, passes: 3, threads: threads)
         let smooth = modeFilter(calm, width: w, height: h, radius: 4, passes: 1, threads: threads)
         return drawBoundaries(smooth, width: w, height: h, threads: threads)

@@ -9,11 +9,17 @@
 /// `smallArea` counts as weaker in proportion to the region's area, so specks and slivers
 /// join a neighbour before any real shape loses its outline.
 ///
+/// Then a region too small to colour (``ColourableArea``) joins the neighbour across its
+/// weakest border, weakest first, so the cells of a small subject (a ladybird's spots) join
+/// each other rather than whatever they share the most outline with. A small region whose
+/// every border is strong (an eye, a wing spot) stays for the page's own small-shape rule.
+///
 /// Ties are broken by label, and the survivor of a merge is the larger region (the lower
 /// label on equal areas), so the result depends only on the labels and the evidence.
 /// - Returns: labels `0..<count`, renumbered in order of first appearance.
 func mergeWeakBorders(_ labels: [Int32], count: Int, strength: BoundaryStrength,
-                      threshold: Double, maxRegions: Int, smallArea: Int) -> (labels: [Int32], count: Int) {
+                      threshold: Double, maxRegions: Int, smallArea: Int,
+                      colourable: ColourableArea = .any) -> (labels: [Int32], count: Int) {
     var graph = RegionBorders(labels: labels, count: count, strength: strength)
     var parent = [Int32](0..<Int32(count))
 
@@ -31,19 +37,45 @@ func mergeWeakBorders(_ labels: [Int32], count: Int, strength: BoundaryStrength,
     for a in 0..<Int32(count) {
         for b in graph.borders[Int(a)].keys where a < b { initial.append(Candidate(cost: cost(a, b), a: a, b: b)) }
     }
+    /// Joins the two regions of `pair`, the smaller into the larger; returns the survivor.
+    func join(_ pair: Candidate) -> Int32 {
+        let (areaA, areaB) = (graph.area[Int(pair.a)], graph.area[Int(pair.b)])
+        let keepA = areaA > areaB || (areaA == areaB && pair.a < pair.b)
+        let (survivor, merged) = keepA ? (pair.a, pair.b) : (pair.b, pair.a)
+        graph.join(merged, into: survivor)
+        parent[Int(merged)] = survivor
+        return survivor
+    }
     var heap = BinaryHeap(initial)
     var regions = count
     while let top = heap.popMin() {
         if top.cost > threshold && regions <= maxRegions { break }
         guard graph.area[Int(top.a)] > 0, graph.area[Int(top.b)] > 0, cost(top.a, top.b) == top.cost else { continue }
-        let (areaA, areaB) = (graph.area[Int(top.a)], graph.area[Int(top.b)])
-        let keepA = areaA > areaB || (areaA == areaB && top.a < top.b)
-        let (survivor, merged) = keepA ? (top.a, top.b) : (top.b, top.a)
-        graph.join(merged, into: survivor)
-        parent[Int(merged)] = survivor
+        let survivor = join(top)
         regions -= 1
         for other in graph.borders[Int(survivor)].keys {
             heap.insert(Candidate(cost: cost(survivor, other), a: min(survivor, other), b: max(survivor, other)))
+        }
+    }
+
+    func isTooSmall(_ r: Int32) -> Bool {
+        guard graph.area[Int(r)] > 0, let weakest = graph.borders[Int(r)].values.map(\.strength).min() else { return false }
+        let perimeter = graph.borders[Int(r)].values.reduce(0) { $0 + $1.length }
+        return !colourable.allows(area: graph.area[Int(r)], perimeter: perimeter)
+            && weakest < ColourableArea.spotStrength * threshold
+    }
+    func border(_ a: Int32, _ b: Int32) -> Candidate? {
+        graph.borders[Int(a)][b].map { Candidate(cost: $0.strength, a: min(a, b), b: max(a, b)) }
+    }
+    var small = BinaryHeap((0..<Int32(count)).filter(isTooSmall).flatMap { a in
+        graph.borders[Int(a)].keys.compactMap { border(a, $0) }
+    })
+    while let top = small.popMin() {
+        guard border(top.a, top.b)?.cost == top.cost, isTooSmall(top.a) || isTooSmall(top.b) else { continue }
+        let survivor = join(top)
+        let survivorSmall = isTooSmall(survivor)
+        for other in graph.borders[Int(survivor)].keys where survivorSmall || isTooSmall(other) {
+            if let pair = border(survivor, other) { small.insert(pair) }
         }
     }
     func root(_ x: Int32) -> Int32 {

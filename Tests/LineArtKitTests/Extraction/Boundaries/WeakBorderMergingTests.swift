@@ -64,6 +64,43 @@ import Testing
         #expect(merged[15] == merged[25], "the broken border merges")
     }
 
+    /// A (columns 0-9), a 3x3 region S in the top-left corner of the rest, B (the rest).
+    /// S's border with A (3 pairs) changes by `acrossA`, its border with B (6 pairs) and the
+    /// A|B border by 30.
+    static func cornerRegion(acrossA: Float) -> ([Int32], BoundaryStrength) {
+        let w = 30, h = 10
+        let labels = (0..<(w * h)).map { i -> Int32 in
+            let (x, y) = (i % w, i / w)
+            return x < 10 ? 0 : (x < 13 && y < 3 ? 1 : 2)
+        }
+        var alongX = [Float](repeating: 0, count: w * h), alongY = alongX
+        for y in 0..<h {
+            for x in 0..<w where labels[y * w + x] == 1 { alongX[y * w + x] = acrossA }
+            if y < 3 { alongX[y * w + 13] = 30 } else { alongX[y * w + 9] = 30 }
+        }
+        for x in 10..<13 { alongY[3 * w + x] = 30 }
+        return (labels, BoundaryStrength(width: w, height: h, magnitude: alongX, alongX: alongX, alongY: alongY))
+    }
+
+    @Test func aRegionTooSmallToColourJoinsItsWeakestNeighbourNotItsLongest() {
+        let (labels, strength) = Self.cornerRegion(acrossA: 10)
+        let colourable = ColourableArea(minPaperArea: 50, lineWidth: 2)
+        #expect(mergeWeakBorders(labels, count: 3, strength: strength, threshold: 6, maxRegions: 100,
+                                 smallArea: 0).count == 3, "every border is above the threshold")
+        let (merged, count) = mergeWeakBorders(labels, count: 3, strength: strength, threshold: 6, maxRegions: 100,
+                                               smallArea: 0, colourable: colourable)
+        #expect(count == 2)
+        #expect(merged[10] == merged[0], "S joins A, across its weakest border")
+        #expect(merged[10] != merged[29])
+    }
+
+    @Test func aSmallShapeWithAStrongOutlineAllRoundStays() {
+        let (labels, strength) = Self.cornerRegion(acrossA: 30)
+        let colourable = ColourableArea(minPaperArea: 50, lineWidth: 2)
+        #expect(mergeWeakBorders(labels, count: 3, strength: strength, threshold: 6, maxRegions: 100,
+                                 smallArea: 0, colourable: colourable).count == 3)
+    }
+
     @Test func labelsComeOutCompactAndInOrderOfFirstAppearance() {
         let (labels, strength) = Self.strips(weak: 3, strong: 12)
         let (merged, _) = mergeWeakBorders(labels, count: 3, strength: strength, threshold: 6, maxRegions: 100, smallArea: 0)
