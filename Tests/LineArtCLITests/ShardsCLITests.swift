@@ -10,15 +10,19 @@ import Testing
     static func batch() throws -> TemporaryFolder {
         let folder = try TemporaryFolder()
         for index in 0..<6 {
-            var image = ByteImage(width: 96 + 8 * index, height: 80, repeating: 230)
-            for y in 10..<70 {
-                for x in (8 + 3 * index)..<(60 + 2 * index) { image[x, y] = UInt8(40 + 10 * index) }
-            }
-            try folder.write("in/\(index % 2 == 0 ? "even" : "odd")/photo-\(index).png",
-                             try PNGEncoder(pixelFormat: .gray8).encode(image))
+            try folder.write("in/\(index % 2 == 0 ? "even" : "odd")/photo-\(index).png", try photo(index))
         }
         try folder.write("in/odd/notes.jpg", Array("not a photo".utf8))
         return folder
+    }
+
+    /// The PNG of a dark rectangle on paper, its size and place depending on `index`.
+    static func photo(_ index: Int) throws -> [UInt8] {
+        var image = ByteImage(width: 96 + 8 * index, height: 80, repeating: 230)
+        for y in 10..<70 {
+            for x in (8 + 3 * index)..<(60 + 2 * index) { image[x, y] = UInt8(40 + 10 * index) }
+        }
+        return try PNGEncoder(pixelFormat: .gray8).encode(image)
     }
 
     static let convert = ["convert", "in", "-o", "out", "--page", "none", "--jobs", "1", "-q"]
@@ -113,6 +117,38 @@ import Testing
         let none = try CLI.run(["report", "merge", "in"], in: folder.url)
         #expect(none.status == 2)
         #expect(!folder.allFiles().contains("out/report.json"))
+    }
+
+    /// Each shard report records its batch (the list of photos every task works out before
+    /// taking its share): shards handed different --files-from lists, or run before and after
+    /// a photo arrived, are different batches, and the merge names the reports that disagree.
+    @Test func shardsOfDifferentBatchesAreNotMerged() throws {
+        let folder = try Self.batch()
+        try folder.write("first", Array("in/even/photo-0.png\nin/odd/photo-1.png\nin/even/photo-2.png\n".utf8))
+        try folder.write("second", Array("in/odd/photo-3.png\nin/even/photo-4.png\nin/odd/photo-5.png\n".utf8))
+        let listed = ["convert", "-o", "out", "--page", "none", "--jobs", "1", "-q", "--files-from"]
+        _ = try CLI.run(listed + ["first", "--shard", "1/2"], in: folder.url)
+        _ = try CLI.run(listed + ["second", "--shard", "2/2"], in: folder.url)
+        let lists = try CLI.run(["report", "merge", "out"], in: folder.url)
+        #expect(lists.status == 2, "\(lists.stderr)")
+        #expect(lists.stderr.contains("different batches of photos: one in out/report-1-of-2.json; another in out/report-2-of-2.json"),
+                "\(lists.stderr)")
+        #expect(!folder.allFiles().contains("out/report.json"))
+
+        // The same folder, but a photo arrived between the two shards.
+        let folderArgs = ["convert", "in", "-o", "grown", "--page", "none", "--jobs", "1", "-q"]
+        _ = try CLI.run(folderArgs + ["--shard", "1/2"], in: folder.url)
+        try folder.write("in/odd/photo-9.png", try Self.photo(9))
+        _ = try CLI.run(folderArgs + ["--shard", "2/2"], in: folder.url)
+        let grown = try CLI.run(["report", "merge", "grown"], in: folder.url)
+        #expect(grown.status == 2, "\(grown.stderr)")
+        #expect(grown.stderr.contains("one in grown/report-1-of-2.json; another in grown/report-2-of-2.json"), "\(grown.stderr)")
+        // Shard 1 converted again over the grown folder: one batch again.
+        _ = try CLI.run(folderArgs + ["--shard", "1/2"], in: folder.url)
+        let again = try CLI.run(["report", "merge", "grown", "-q"], in: folder.url)
+        #expect(again.status == 1, "\(again.stderr)")  // notes.jpg fails
+        let pages = try #require(try readJSONObject(folder.path("grown/report.json"))["pages"] as? [Any])
+        #expect(pages.count == 7)
     }
 
     @Test(arguments: [false, true])
