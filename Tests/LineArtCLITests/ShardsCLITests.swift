@@ -83,20 +83,50 @@ import Testing
         }
     }
 
+    /// Shard 2 of 3 killed (SIGKILL) after its first photo: no report of it, pages of it left
+    /// behind. Run again as a job system's retry runs it, it completes the batch: the pages
+    /// are the single run's and the merged report lists every photo in the single run's
+    /// order; run again with --overwrite, the merged report is the single run's.
     @Test func aShardKilledAndRerunGivesTheSameMergedReport() throws {
         let folder = try Self.batch()
-        for number in 1...3 { _ = try CLI.run(Self.convert + ["--shard", "\(number)/3"], in: folder.url) }
-        _ = try CLI.run(["report", "merge", "out", "-q"], in: folder.url)
-        let first = try readJSONObject(folder.path("out/report.json"))
-        // Shard 2 "killed": its report never written, one page half there.
-        try FileManager.default.removeItem(at: folder.path("out/report-2-of-3.json"))
+        // Photos enough in shard 2 that it is still converting when it is killed after its first.
+        let apples = (0..<12).map { "apples/apple-\($0).jpg" }
+        for apple in apples { try folder.copySample("apple.jpg", to: "in/\(apple)") }
+        try #require(apples.filter { Shard.number(of: $0, count: 3) == 2 }.count >= 4)
+        _ = try CLI.run(Self.convert, in: folder.url)
+        let single = try readJSONObject(folder.path("out/report.json"))
+        let singlePages = try Self.pages(folder)
+        try FileManager.default.removeItem(at: folder.path("out"))
+
+        for number in [1, 3] { _ = try CLI.run(Self.convert + ["--shard", "\(number)/3"], in: folder.url) }
+        let shard2 = Self.convert.filter { $0 != "-q" } + ["--shard", "2/3"]
+        let killed = try CLI.start(shard2, in: folder.url)
+        let started = killed.waitForStderr(containing: "[1/")
+        kill(killed.process.processIdentifier, SIGKILL)
+        let kill = killed.finish()
+        try #require(started && killed.process.terminationReason == .uncaughtSignal, "\(kill.stderr)")
+        #expect(!folder.allFiles().contains("out/report-2-of-3.json"))
         let missing = try CLI.run(["report", "merge", "out"], in: folder.url)
         #expect(missing.status == 1)
         #expect(missing.stderr.contains("missing shard 2/3: run lineart convert with --shard 2/3"), "\(missing.stderr)")
-        let rerun = try CLI.run(Self.convert + ["--shard", "2/3", "--overwrite"], in: folder.url)
-        #expect(rerun.status <= 1, "\(rerun.stderr)")
+
+        let retry = try CLI.run(shard2 + ["-q"], in: folder.url)
+        #expect(retry.status == 1, "\(retry.stderr)")  // notes.jpg fails
+        _ = try CLI.run(["report", "merge", "out", "-q"], in: folder.url)
+        #expect(try Self.pages(folder) == singlePages)
+        let retried = try readJSONObject(folder.path("out/report.json"))
+        func inputs(_ report: [String: Any]) -> [String] {
+            (report["pages"] as? [[String: Any]] ?? []).compactMap { $0["input"] as? String }
+        }
+        #expect(inputs(retried) == inputs(single) && inputs(single).count == 18)
+        let counts = try #require(retried["counts"] as? [String: Int])
+        #expect(counts["converted"]! + counts["upToDate"]! == 18 && counts["upToDate"]! >= 1 && counts["total"] == 19, "\(counts)")
+
+        let rerun = try CLI.run(shard2 + ["-q", "--overwrite"], in: folder.url)
+        #expect(rerun.status == 1, "\(rerun.stderr)")
         _ = try CLI.run(["report", "merge", "out", "-q", "--contact-sheet", "sheet.html"], in: folder.url)
-        #expect(Self.comparable(try readJSONObject(folder.path("out/report.json"))) == Self.comparable(first))
+        #expect(try Self.pages(folder) == singlePages)
+        #expect(Self.comparable(try readJSONObject(folder.path("out/report.json"))) == Self.comparable(single))
         // The contact sheet of the merged batch has every page, in the batch's order.
         let sheet = try String(contentsOf: folder.path("sheet.html"), encoding: .utf8)
         let shown = [0, 2, 4, 1, 3, 5].compactMap { sheet.range(of: "photo-\($0).png\"")?.lowerBound }

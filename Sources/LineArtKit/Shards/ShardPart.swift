@@ -1,8 +1,8 @@
 extension BatchSummary {
     /// What a shard's report adds to a batch report: which shard it is, of which batch, and
     /// the position in the whole batch of each entry of its `pages`, `failures`, `skipped`,
-    /// `notStarted` and `duplicates` (same order, same length), so the merged report lists them
-    /// as one run would.
+    /// `upToDate`, `notStarted` and `duplicates` (same order, same length), so the merged
+    /// report lists them as one run would.
     public struct ShardPart: Sendable, Codable, Equatable {
         /// From 1 to `count`.
         public var number: Int
@@ -17,6 +17,7 @@ extension BatchSummary {
             /// Unusable paths first (their index among them), then photos (after all of those).
             public var failures: [Int]
             public var skipped: [Int]
+            public var upToDate: [Int]
             public var notStarted: [Int]
             public var duplicates: [Int]
         }

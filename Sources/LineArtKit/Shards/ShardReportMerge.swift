@@ -126,10 +126,12 @@ public func mergeShardReports(_ files: [ShardReportFile]) throws(ShardMergeProbl
     merged.pages = inBatchOrder(\.pages, \.pages)
     merged.failures = inBatchOrder(\.failures, \.failures)
     merged.skipped = inBatchOrder(\.skipped, \.skipped)
+    merged.upToDate = inBatchOrder(\.upToDate, \.upToDate)
     merged.notStarted = inBatchOrder(\.notStarted, \.notStarted)
     merged.duplicates = inBatchOrder(\.duplicates, \.duplicates)
     var seen = Set<String>()
-    for input in merged.pages.filter({ $0.kept != true }).map(\.input) + merged.skipped where !seen.insert(input).inserted {
+    let taken = merged.pages.filter { $0.kept != true }.map(\.input) + merged.skipped + merged.upToDate
+    for input in taken where !seen.insert(input).inserted {
         throw .photoInTwoShards(input: input)
     }
     merged.passRate = 0

@@ -56,9 +56,12 @@ public struct ShardSelection: Sendable {
         last = 0
         let skipped = summary.skipped.map(position)
         last = 0
+        let upToDate = summary.upToDate.map(position)
+        last = 0
         let notStarted = summary.notStarted.map(position)
         return BatchSummary.ShardPart(number: shard.number, count: shard.count, batchSha256: batchSha256, positions: .init(
-            pages: pages, failures: failures, skipped: skipped, notStarted: notStarted, duplicates: duplicates))
+            pages: pages, failures: failures, skipped: skipped, upToDate: upToDate, notStarted: notStarted,
+            duplicates: duplicates))
     }
 }
 

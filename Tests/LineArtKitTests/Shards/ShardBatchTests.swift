@@ -38,7 +38,8 @@ struct ShardBatchTests {
         let files = [(1, "one"), (2, "other"), (3, "one")].map { number, batch in
             var report = summary
             report.shard = .init(number: number, count: 3, batchSha256: batch,
-                                 positions: .init(pages: [], failures: [], skipped: [], notStarted: [], duplicates: []))
+                                 positions: .init(pages: [], failures: [], skipped: [], upToDate: [],
+                                                  notStarted: [], duplicates: []))
             return ShardReportFile(path: "out/report-\(number)-of-3.json", report: report)
         }
         let refused = ShardMergeProblem.differentBatches(groups: [["out/report-1-of-3.json", "out/report-3-of-3.json"],
