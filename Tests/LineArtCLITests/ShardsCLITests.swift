@@ -198,12 +198,17 @@ import Testing
         }
     }
 
+    /// Kubernetes' JOB_COMPLETION_INDEX counts from 0, a Slurm array from its --array's first index.
     @Test func shardEnvReadsTheJobIndex() throws {
         let folder = try Self.batch()
         let result = try CLI.run(Self.convert + ["--shard", "env", "--shard-count", "2"], in: folder.url,
                                  environment: ["JOB_COMPLETION_INDEX": "1"])
         #expect(result.status <= 1, "\(result.stderr)")
         #expect(folder.allFiles().contains("out/report-2-of-2.json"))
+        let slurm = try CLI.run(Self.convert + ["--shard", "env"], in: folder.url, environment: [
+            "SLURM_ARRAY_TASK_ID": "3", "SLURM_ARRAY_TASK_MIN": "1", "SLURM_ARRAY_TASK_COUNT": "3"])
+        #expect(slurm.status <= 1, "\(slurm.stderr)")
+        #expect(folder.allFiles().contains("out/report-3-of-3.json"))
         let missing = try CLI.run(Self.convert + ["--shard", "env"], in: folder.url, environment: ["JOB_COMPLETION_INDEX": "1"])
         #expect(missing.status == 2)
         #expect(missing.stderr.contains("--shard-count N or set LINEART_SHARD_COUNT"), "\(missing.stderr)")
