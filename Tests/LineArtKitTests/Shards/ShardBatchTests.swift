@@ -31,22 +31,4 @@ struct ShardBatchTests {
             #expect(selection.part(of: summary).batchSha256 == batch.listSha256)
         }
     }
-
-    /// Reports of shards 1 and 3 of one batch and shard 2 of another: refused, each list's reports named.
-    @Test func shardsOfDifferentBatchesAreNamedByBatch() throws {
-        let summary = BatchSummary(preset: try BuiltinPresets.named("toddler"), outputRoot: "out", jobs: 1)
-        let files = [(1, "one"), (2, "other"), (3, "one")].map { number, batch in
-            var report = summary
-            report.shard = .init(number: number, count: 3, batchSha256: batch,
-                                 positions: .init(pages: [], failures: [], skipped: [], upToDate: [],
-                                                  notStarted: [], duplicates: []))
-            return ShardReportFile(path: "out/report-\(number)-of-3.json", report: report)
-        }
-        let refused = ShardMergeProblem.differentBatches(groups: [["out/report-1-of-3.json", "out/report-3-of-3.json"],
-                                                                  ["out/report-2-of-3.json"]])
-        #expect(throws: refused) { try mergeShardReports(files) }
-        #expect(refused.description.hasPrefix(
-            "shard reports of different batches of photos: one in out/report-1-of-3.json, out/report-3-of-3.json; another in out/report-2-of-3.json"))
-        #expect(!refused.isMissingWork)
-    }
 }
