@@ -19,7 +19,7 @@ struct ReportMergeCommand: ParsableCommand {
         discussion: """
             The merged report.json is the one a single run over the whole batch would have written: the same photos in the same order, the same counts, pass rate and mean score; elapsedSeconds is the longest shard's and throughput the sum of the shards'. The shard reports are left as they are.
 
-            Exit status: 0 merged and every photo converted, 1 merged but some photos failed (or the contact sheet or booklet could not be written whole), or shards are missing (named on stderr, nothing written), 2 the reports cannot be merged (none, or of runs with different presets, settings or shard counts, or a shard twice), or --booklet names a photo or file of the batch.
+            Exit status: 0 merged and every photo converted, 1 merged but some photos failed (or the contact sheet or booklet could not be written whole), or shards are missing (named on stderr, nothing written), 2 the reports cannot be merged (none, or of runs with different presets, settings or shard counts, or of different batches of photos, or a shard twice), or --booklet names a photo or file of the batch.
 
             Example:
               lineart convert photos --output pages --shard 1/2   # on one machine

@@ -29,7 +29,7 @@ public struct ShardReportFile: Sendable {
             } catch let problem as ShardMergeProblem {
                 throw problem
             } catch {
-                throw .unreadable(path: path, reason: "not a batch report of lineart convert --shard")
+                throw .unreadable(path: path, reason: "not a batch report of lineart convert --shard (or of another version of lineart: convert the shard again)")
             }
         }
     }
@@ -43,6 +43,8 @@ public enum ShardMergeProblem: Error, Sendable, Equatable, CustomStringConvertib
     case differentCounts(paths: [String])
     /// Reports of runs with different presets or settings.
     case differentSettings(path: String, otherPath: String)
+    /// Reports of different batches of photos: the paths of the reports of each batch.
+    case differentBatches(groups: [[String]])
     /// Two reports of one shard.
     case duplicateShard(number: Int, paths: [String])
     /// A photo converted by two shards (reports of different inputs).
@@ -60,6 +62,11 @@ public enum ShardMergeProblem: Error, Sendable, Equatable, CustomStringConvertib
             return "shard reports of runs split differently: \(paths.joined(separator: ", ")); remove those of the other run"
         case let .differentSettings(path, otherPath):
             return "\(path) and \(otherPath) were made with different presets or settings; convert every shard with the same options"
+        case .differentBatches(let groups):
+            let batches = groups.enumerated().map { ($0.offset == 0 ? "one in " : "another in ") + $0.element.joined(separator: ", ") }
+            return "shard reports of different batches of photos: \(batches.joined(separator: "; ")). "
+                + "Every shard must be given the same inputs and --files-from list, and a folder whose photos changed "
+                + "in between is another batch: convert every shard again (pages up to date are kept), then merge"
         case let .duplicateShard(number, paths):
             return "shard \(number) is reported twice: \(paths.joined(separator: ", "))"
         case .photoInTwoShards(let input):
@@ -92,6 +99,16 @@ public func mergeShardReports(_ files: [ShardReportFile]) throws(ShardMergeProbl
     if let other = files.first(where: { $0.report.preset != first.report.preset || $0.report.settings != first.report.settings }) {
         throw .differentSettings(path: first.path, otherPath: other.path)
     }
+    var batches: [(sha256: String, paths: [String])] = []
+    for file in files {
+        let sha256 = file.report.shard!.batchSha256
+        if let index = batches.firstIndex(where: { $0.sha256 == sha256 }) {
+            batches[index].paths.append(file.path)
+        } else {
+            batches.append((sha256, [file.path]))
+        }
+    }
+    if batches.count > 1 { throw .differentBatches(groups: batches.map(\.paths)) }
     let byNumber = Dictionary(grouping: files) { $0.report.shard!.number }
     if let (number, twice) = byNumber.sorted(by: { $0.key < $1.key }).first(where: { $0.value.count > 1 }) {
         throw .duplicateShard(number: number, paths: twice.map(\.path))
@@ -109,10 +126,12 @@ public func mergeShardReports(_ files: [ShardReportFile]) throws(ShardMergeProbl
     merged.pages = inBatchOrder(\.pages, \.pages)
     merged.failures = inBatchOrder(\.failures, \.failures)
     merged.skipped = inBatchOrder(\.skipped, \.skipped)
+    merged.upToDate = inBatchOrder(\.upToDate, \.upToDate)
     merged.notStarted = inBatchOrder(\.notStarted, \.notStarted)
     merged.duplicates = inBatchOrder(\.duplicates, \.duplicates)
     var seen = Set<String>()
-    for input in merged.pages.filter({ $0.kept != true }).map(\.input) + merged.skipped where !seen.insert(input).inserted {
+    let taken = merged.pages.filter { $0.kept != true }.map(\.input) + merged.skipped + merged.upToDate
+    for input in taken where !seen.insert(input).inserted {
         throw .photoInTwoShards(input: input)
     }
     merged.passRate = 0

@@ -11,6 +11,8 @@ public struct ShardSelection: Sendable {
     public let photos: [Int]
     public let problems: [Int]
     public let duplicates: [Int]
+    /// The SHA-256 of the whole batch's list of inputs, which every shard's report records.
+    public let batchSha256: String
     /// Problems in the whole batch: failures list them before the photos that failed.
     private let problemCount: Int
     private let photoPaths: [String]
@@ -20,6 +22,7 @@ public struct ShardSelection: Sendable {
         photos = batch.inputs.indices.filter { shard.contains(batch.inputs[$0].relativePath) }
         problems = batch.problems.indices.filter { shard.contains(batch.problems[$0].path) }
         duplicates = batch.duplicates.indices.filter { shard.contains(batch.duplicates[$0].path) }
+        batchSha256 = batch.listSha256
         problemCount = batch.problems.count
         photoPaths = batch.inputs.map(\.path)
     }
@@ -53,9 +56,12 @@ public struct ShardSelection: Sendable {
         last = 0
         let skipped = summary.skipped.map(position)
         last = 0
+        let upToDate = summary.upToDate.map(position)
+        last = 0
         let notStarted = summary.notStarted.map(position)
-        return BatchSummary.ShardPart(number: shard.number, count: shard.count, positions: .init(
-            pages: pages, failures: failures, skipped: skipped, notStarted: notStarted, duplicates: duplicates))
+        return BatchSummary.ShardPart(number: shard.number, count: shard.count, batchSha256: batchSha256, positions: .init(
+            pages: pages, failures: failures, skipped: skipped, upToDate: upToDate, notStarted: notStarted,
+            duplicates: duplicates))
     }
 }
 
