@@ -150,10 +150,14 @@ public struct LineArtPipeline: Sendable {
     }
 
     /// Stages 2 and 2b: a line drawing's own outlines (``drawnOutlines(_:)``), or else the
-    /// engine's lines and the faces, one after the other.
+    /// engine's lines and the faces. With two threads or more the faces are searched on a
+    /// thread of their own while the engine runs: much of the engine runs on one thread.
     func extractAndDetectFaces(_ image: PreprocessedImage) -> (lines: ByteImage, faces: [FaceBox], source: LineSource) {
         if let outlines = drawnOutlines(image) { return (outlines, [], .drawing) }
-        return (extract(image), detectFaces(image), .engine)
+        guard threads >= 2, settings.faceFeatures else { return (extract(image), detectFaces(image), .engine) }
+        let faces = startOnSecondThread { [self] in detectFaces(image, threads: 1) }
+        let lines = extract(image)
+        return (lines, faces.wait(), .engine)
     }
 
     /// Stage 2, for a picture drawn with dark outlines (``LineDrawing``): those outlines
@@ -179,6 +183,11 @@ public struct LineArtPipeline: Sendable {
     /// pixels across (OpenCV's LBP frontal-face cascade, clusters of more than
     /// ``faceNeighbours`` windows; see ``detectTiltedFaces(in:tilts:minSize:minNeighbours:threads:)``).
     public func detectFaces(_ image: PreprocessedImage) -> [FaceBox] {
+        detectFaces(image, threads: threads)
+    }
+
+    /// ``detectFaces(_:)`` on `threads` threads (the same faces for any count).
+    func detectFaces(_ image: PreprocessedImage, threads: Int) -> [FaceBox] {
         guard settings.faceFeatures else { return [] }
         let minSize = minimumFaceSize(width: image.width, height: image.height)
         guard min(image.width, image.height) >= minSize else { return [] }
