@@ -25,7 +25,7 @@ package struct SubjectFinder: Sendable {
     package func find(in photo: ByteImage, threads: Int = 1) -> Subject? {
         guard photo.width >= 8, photo.height >= 8 else { return nil }
         let detailSize = fittedSize(photo.size, maxDimension: detailSide)
-        let detail = areaResizeToFloat(photo, to: detailSize)
+        let detail = areaResizeToFloat(photo, to: detailSize, threads: threads)
         let lightness = LabColor.labFromSRGB(detail, threads: threads).channel(0)
         if let faces = faceSubject(lightness, photoSize: photo.size, threads: threads) { return faces }
 
