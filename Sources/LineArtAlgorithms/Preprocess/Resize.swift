@@ -59,7 +59,7 @@ public func resizeToFitAsFloat(_ image: ByteImage, maxDimension: Int, threads: I
 /// Area-averaging resize of bytes to an explicit size; rounds to the nearest byte.
 /// - Precondition: `size` is no larger than the input along either axis (downscale only) and at least 1x1.
 package func areaResize(_ image: ByteImage, to size: ImageSize) -> ByteImage {
-    areaResample(image, to: size, from: { Double($0) }, to: { UInt8(min(255, max(0, $0.rounded()))) })
+    areaResample(image, to: size)
 }
 
 /// Area-averaging resize of bytes to an explicit size, keeping the exact mean as `Float`;
@@ -73,7 +73,7 @@ package func areaResizeToFloat(_ image: ByteImage, to size: ImageSize, threads: 
 /// parallel (same result for any value).
 /// - Precondition: `size` is no larger than the input along either axis (downscale only) and at least 1x1.
 package func areaResize(_ image: FloatImage, to size: ImageSize, threads: Int = 1) -> FloatImage {
-    areaResample(image, to: size, threads: threads, from: { Double($0) }, to: { Float($0) })
+    areaResample(image, to: size, threads: threads)
 }
 
 /// Integer overlap weights of one axis, computed once per resize.
@@ -106,13 +106,29 @@ struct AreaWeights {
     }
 }
 
+/// A sample type the area resize reads (exactly, as a `Double`) and writes (from a mean).
+protocol AreaSample {
+    var areaValue: Double { get }
+    init(areaMean: Double)
+}
+
+extension UInt8: AreaSample {
+    var areaValue: Double { Double(self) }
+    /// Rounded to the nearest byte.
+    init(areaMean: Double) { self = UInt8(Swift.min(255, Swift.max(0, areaMean.rounded()))) }
+}
+
+extension Float: AreaSample {
+    var areaValue: Double { Double(self) }
+    init(areaMean: Double) { self = Float(areaMean) }
+}
+
 /// The generic area resample: per output row, the horizontal sums of its input rows
 /// (`Double`, in a ring of as many rows as one output row reads, per band of output rows),
 /// weighted and added, divided once by `inW · inH`. `threads` bands run in parallel; every
 /// output value is the same for any count.
-@inline(__always)
-func areaResample<In, Out>(_ image: Image<In>, to size: ImageSize, threads: Int = 1,
-                           from load: (In) -> Double, to store: (Double) -> Out) -> Image<Out> {
+func areaResample<In: AreaSample, Out: AreaSample>(_ image: Image<In>, to size: ImageSize, threads: Int = 1)
+    -> Image<Out> {
     let inW = image.width, inH = image.height, ch = image.channels
     let outW = size.width, outH = size.height
     precondition(outW >= 1 && outH >= 1 && outW <= inW && outH <= inH, "area resize only downsamples")
@@ -140,7 +156,7 @@ func areaResample<In, Out>(_ image: Image<In>, to size: ImageSize, threads: Int 
                                         var sum = 0.0
                                         var p = srcRow + xs * ch + c
                                         for k in 0..<xn {
-                                            sum += xw.weights[xo + k] * load(src[p])
+                                            sum += xw.weights[xo + k] * src[p].areaValue
                                             p += ch
                                         }
                                         m[dstRow + x * ch + c] = sum
@@ -156,7 +172,7 @@ func areaResample<In, Out>(_ image: Image<In>, to size: ImageSize, threads: Int 
                                 for i in 0..<rowLen { a[i] += w * m[row + i] }
                             }
                             let base = outBase.base + y * rowLen
-                            for i in 0..<rowLen { (base + i).initialize(to: store(a[i] / denominator)) }
+                            for i in 0..<rowLen { (base + i).initialize(to: Out(areaMean: a[i] / denominator)) }
                         }
                     }
                 }

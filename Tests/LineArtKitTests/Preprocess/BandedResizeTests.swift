@@ -11,7 +11,7 @@ import Testing
         let image = ByteImage(width: c.0, height: c.1, channels: c.4,
                               samples: (0..<(c.0 * c.1 * c.4)).map { _ in UInt8.random(in: 0...255, using: &rng) })
         let size = ImageSize(width: c.2, height: c.3)
-        let reference = areaResample(image, to: size, from: { Double($0) }, to: { Float($0) })
+        let reference: FloatImage = areaResample(image, to: size)
         for threads in 1...4 {
             #expect(areaResizeToFloat(image, to: size, threads: threads).samples == reference.samples, "threads \(threads)")
         }
