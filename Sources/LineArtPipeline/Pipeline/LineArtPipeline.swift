@@ -113,7 +113,7 @@ public struct LineArtPipeline: Sendable {
     /// The long side of the working image of the part of a photo of `photoSize` a page
     /// shows (`shown`): `maxDimension`, or less for a frame that would have more pixels than
     /// the whole photo has at `maxDimension`, so that a framed page has as many as a whole one.
-    public func workingLongSide(shown: ImageSize, photoSize: ImageSize) -> Int {
+    package func workingLongSide(shown: ImageSize, photoSize: ImageSize) -> Int {
         let longSide = settings.maxDimension
         let budget = workingSize(photoSize, maxDimension: longSide).pixelCount
         let framed = workingSize(shown, maxDimension: longSide).pixelCount
