@@ -59,19 +59,21 @@ public func resizeToFitAsFloat(_ image: ByteImage, maxDimension: Int, threads: I
 /// Area-averaging resize of bytes to an explicit size; rounds to the nearest byte.
 /// - Precondition: `size` is no larger than the input along either axis (downscale only) and at least 1x1.
 package func areaResize(_ image: ByteImage, to size: ImageSize) -> ByteImage {
-    areaResample(image, to: size, from: { Double($0) }, to: { UInt8(min(255, max(0, $0.rounded()))) })
+    areaResample(image, to: size)
 }
 
-/// Area-averaging resize of bytes to an explicit size, keeping the exact mean as `Float`.
+/// Area-averaging resize of bytes to an explicit size, keeping the exact mean as `Float`;
+/// `threads` row bands run in parallel (same result for any value).
 /// - Precondition: `size` is no larger than the input along either axis (downscale only) and at least 1x1.
-package func areaResizeToFloat(_ image: ByteImage, to size: ImageSize) -> FloatImage {
-    areaResampleBytesToFloat(image, to: size)
+package func areaResizeToFloat(_ image: ByteImage, to size: ImageSize, threads: Int = 1) -> FloatImage {
+    areaResampleBytesToFloat(image, to: size, threads: threads)
 }
 
-/// Area-averaging resize of floats to an explicit size.
+/// Area-averaging resize of floats to an explicit size; `threads` row bands run in
+/// parallel (same result for any value).
 /// - Precondition: `size` is no larger than the input along either axis (downscale only) and at least 1x1.
-package func areaResize(_ image: FloatImage, to size: ImageSize) -> FloatImage {
-    areaResample(image, to: size, from: { Double($0) }, to: { Float($0) })
+package func areaResize(_ image: FloatImage, to size: ImageSize, threads: Int = 1) -> FloatImage {
+    areaResample(image, to: size, threads: threads)
 }
 
 /// Integer overlap weights of one axis, computed once per resize.
@@ -104,58 +106,75 @@ struct AreaWeights {
     }
 }
 
-@inline(__always)
-func areaResample<In, Out>(_ image: Image<In>, to size: ImageSize,
-                           from load: (In) -> Double, to store: (Double) -> Out) -> Image<Out> {
+/// A sample type the area resize reads (exactly, as a `Double`) and writes (from a mean).
+protocol AreaSample {
+    var areaValue: Double { get }
+    init(areaMean: Double)
+}
+
+extension UInt8: AreaSample {
+    var areaValue: Double { Double(self) }
+    /// Rounded to the nearest byte.
+    init(areaMean: Double) { self = UInt8(Swift.min(255, Swift.max(0, areaMean.rounded()))) }
+}
+
+extension Float: AreaSample {
+    var areaValue: Double { Double(self) }
+    init(areaMean: Double) { self = Float(areaMean) }
+}
+
+/// The generic area resample: per output row, the horizontal sums of its input rows
+/// (`Double`, in a ring of as many rows as one output row reads, per band of output rows),
+/// weighted and added, divided once by `inW · inH`. `threads` bands run in parallel; every
+/// output value is the same for any count.
+func areaResample<In: AreaSample, Out: AreaSample>(_ image: Image<In>, to size: ImageSize, threads: Int = 1)
+    -> Image<Out> {
     let inW = image.width, inH = image.height, ch = image.channels
     let outW = size.width, outH = size.height
     precondition(outW >= 1 && outH >= 1 && outW <= inW && outH <= inH, "area resize only downsamples")
     let xw = AreaWeights(inputLength: inW, outputLength: outW)
     let yw = AreaWeights(inputLength: inH, outputLength: outH)
     let denominator = Double(inW) * Double(inH)  // divide (not multiply by a reciprocal): exact for constants
-
-    // Horizontal pass: inH rows of outW pixels, unnormalised sums.
-    var mid = [Double](repeating: 0, count: outW * inH * ch)
-    if let bytes = image as? Image<UInt8> {
-        horizontalBytePass(bytes, outW: outW, into: &mid)
-    } else {
+    let rowLen = outW * ch, ringRows = yw.count.max() ?? 1
+    let out = [Out](unsafeUninitializedCapacity: outW * outH * ch) { buffer, initialized in
+        let outBase = SharedMutablePointer(base: buffer.baseAddress!)
         image.samples.withUnsafeBufferPointer { src in
-            mid.withUnsafeMutableBufferPointer { dst in
-                for y in 0..<inH {
-                    let srcRow = y * inW * ch, dstRow = y * outW * ch
-                    for x in 0..<outW {
-                        let s = xw.start[x], n = xw.count[x], o = xw.offset[x]
-                        for c in 0..<ch {
-                            var acc = 0.0
-                            var p = srcRow + s * ch + c
-                            for k in 0..<n {
-                                acc += xw.weights[o + k] * load(src[p])
-                                p += ch
+            forEachRowBand(rows: outH, threads: threads) { band in
+                var ring = [Double](repeating: 0, count: ringRows * rowLen)
+                var acc = [Double](repeating: 0, count: rowLen)
+                var summed = 0
+                ring.withUnsafeMutableBufferPointer { m in
+                    acc.withUnsafeMutableBufferPointer { a in
+                        for y in band {
+                            let s = yw.start[y], n = yw.count[y], o = yw.offset[y]
+                            // Horizontal pass of the input rows not yet summed: unnormalised sums.
+                            for row in max(summed, s)..<(s + n) {
+                                let srcRow = row * inW * ch, dstRow = (row % ringRows) * rowLen
+                                for x in 0..<outW {
+                                    let xs = xw.start[x], xn = xw.count[x], xo = xw.offset[x]
+                                    for c in 0..<ch {
+                                        var sum = 0.0
+                                        var p = srcRow + xs * ch + c
+                                        for k in 0..<xn {
+                                            sum += xw.weights[xo + k] * src[p].areaValue
+                                            p += ch
+                                        }
+                                        m[dstRow + x * ch + c] = sum
+                                    }
+                                }
                             }
-                            dst[dstRow + x * ch + c] = acc
+                            summed = max(summed, s + n)
+                            // Vertical pass: accumulate weighted rows, then normalise once.
+                            for i in 0..<rowLen { a[i] = 0 }
+                            for k in 0..<n {
+                                let w = yw.weights[o + k]
+                                let row = ((s + k) % ringRows) * rowLen
+                                for i in 0..<rowLen { a[i] += w * m[row + i] }
+                            }
+                            let base = outBase.base + y * rowLen
+                            for i in 0..<rowLen { (base + i).initialize(to: Out(areaMean: a[i] / denominator)) }
                         }
                     }
-                }
-            }
-        }
-    }
-
-    // Vertical pass: accumulate weighted rows, then normalise once.
-    let rowLen = outW * ch
-    let out = [Out](unsafeUninitializedCapacity: outW * outH * ch) { buffer, initialized in
-        var acc = [Double](repeating: 0, count: rowLen)
-        mid.withUnsafeBufferPointer { m in
-            acc.withUnsafeMutableBufferPointer { a in
-                for y in 0..<outH {
-                    for i in 0..<rowLen { a[i] = 0 }
-                    let s = yw.start[y], n = yw.count[y], o = yw.offset[y]
-                    for k in 0..<n {
-                        let w = yw.weights[o + k]
-                        let row = (s + k) * rowLen
-                        for i in 0..<rowLen { a[i] += w * m[row + i] }
-                    }
-                    let base = y * rowLen
-                    for i in 0..<rowLen { (buffer.baseAddress! + base + i).initialize(to: store(a[i] / denominator)) }
                 }
             }
         }
@@ -169,27 +188,34 @@ func areaResample<In, Out>(_ image: Image<In>, to size: ImageSize,
 /// added up and divided once (``AreaRowKernel/verticalMeans(row:sums:ringRows:into:)``).
 /// Every intermediate is the exact integer the generic `Double` path computes, so the result
 /// is bit-identical to it, with half the memory traffic.
+///
+/// Each band of output rows sums its input rows into a ring of its own, as few rows as one
+/// output row reads, rather than the whole image's sums (megabytes of fresh memory for a
+/// photo shrunk on load); input rows shared by two bands are summed by both.
 func areaResampleBytesToFloat(_ image: ByteImage, to size: ImageSize, threads: Int = 1) -> FloatImage {
     let inW = image.width, inH = image.height, ch = image.channels
     let outW = size.width, outH = size.height
     precondition(outW >= 1 && outH >= 1 && outW <= inW && outH <= inH, "area resize only downsamples")
     let kernel = AreaRowKernel(input: image.size, output: size, channels: ch)
-    let rowLen = outW * ch
-    let mid = [Int32](unsafeUninitializedCapacity: rowLen * inH) { buffer, initialized in
-        image.samples.withUnsafeBufferPointer { src in
-            forEachRowBand(rows: inH, threads: threads) { band in
-                kernel.horizontalSums(src.baseAddress!, rows: band, into: buffer.baseAddress!, ringRows: inH)
-            }
-        }
-        initialized = rowLen * inH
-    }
+    let rowLen = outW * ch, ringRows = kernel.maxRowsPerOutputRow
     let out = [Float](unsafeUninitializedCapacity: rowLen * outH) { buffer, initialized in
-        mid.withUnsafeBufferPointer { m in
-          forEachRowBand(rows: outH, threads: threads) { band in
-            for y in band {
-                kernel.verticalMeans(row: y, sums: m.baseAddress!, ringRows: inH, into: buffer.baseAddress! + y * rowLen)
+        let out = SharedMutablePointer(base: buffer.baseAddress!)
+        image.samples.withUnsafeBufferPointer { src in
+            forEachRowBand(rows: outH, threads: threads) { band in
+                withUnsafeTemporaryAllocation(of: Int32.self, capacity: ringRows * rowLen) { sums in
+                    var summed = 0
+                    for y in band {
+                        let first = kernel.yWeights.start[y], needed = kernel.inputRowsNeeded(forOutputRow: y)
+                        if summed < needed {
+                            kernel.horizontalSums(src.baseAddress!, rows: max(summed, first)..<needed,
+                                                  into: sums.baseAddress!, ringRows: ringRows)
+                            summed = needed
+                        }
+                        kernel.verticalMeans(row: y, sums: sums.baseAddress!, ringRows: ringRows,
+                                             into: out.base + y * rowLen)
+                    }
+                }
             }
-          }
         }
         initialized = rowLen * outH
     }
@@ -289,19 +315,4 @@ struct AreaRowKernel {
             }
         }
     }
-}
-
-/// Horizontal pass for bytes in exact integer arithmetic (each sum is at most `inW · 255`).
-private func horizontalBytePass(_ image: ByteImage, outW: Int, into mid: inout [Double]) {
-    let count = outW * image.height * image.channels
-    let kernel = AreaRowKernel(input: image.size, output: ImageSize(width: outW, height: image.height),
-                               channels: image.channels)
-    let sums = [Int32](unsafeUninitializedCapacity: count) { buffer, initialized in
-        image.samples.withUnsafeBufferPointer { src in
-            kernel.horizontalSums(src.baseAddress!, rows: 0..<image.height, into: buffer.baseAddress!,
-                                  ringRows: image.height)
-        }
-        initialized = count
-    }
-    for i in 0..<count { mid[i] = Double(sums[i]) }
 }

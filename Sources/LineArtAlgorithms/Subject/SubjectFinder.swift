@@ -25,7 +25,7 @@ package struct SubjectFinder: Sendable {
     package func find(in photo: ByteImage, threads: Int = 1) -> Subject? {
         guard photo.width >= 8, photo.height >= 8 else { return nil }
         let detailSize = fittedSize(photo.size, maxDimension: detailSide)
-        let detail = areaResizeToFloat(photo, to: detailSize)
+        let detail = areaResizeToFloat(photo, to: detailSize, threads: threads)
         let lightness = LabColor.labFromSRGB(detail, threads: threads).channel(0)
         if let faces = faceSubject(lightness, photoSize: photo.size, threads: threads) { return faces }
 
@@ -59,15 +59,20 @@ package struct SubjectFinder: Sendable {
                                         samples: lightness.samples.map { $0 / 100 }))
         // Searched as it is and mirrored: the cascade finds a face in one and not always in
         // the other, and a mirrored photo should give the mirrored page.
+        // With two threads the two searches run side by side, each on one.
         let minSize = max(24, max(size.width, size.height) / 10)
-        let mirrored = detectTiltedFaces(in: gray.oriented(.mirrorHorizontal), minSize: minSize, minNeighbours: 3, threads: threads)
+        let mirroredGray = gray.oriented(.mirrorHorizontal)
+        let pending = threads >= 2
+            ? startOnSecondThread { detectTiltedFaces(in: mirroredGray, minSize: minSize, minNeighbours: 3, threads: 1) } : nil
+        let plain = detectTiltedFaces(in: gray, minSize: minSize, minNeighbours: 3, threads: pending == nil ? threads : 1)
+        let mirrored = (pending?.wait() ?? detectTiltedFaces(in: mirroredGray, minSize: minSize, minNeighbours: 3, threads: threads))
             .map { face in
                 var back = face
                 back.x = size.width - face.x - face.size
                 back.tilt = -face.tilt
                 return back
             }
-        let faces = detectTiltedFaces(in: gray, minSize: minSize, minNeighbours: 3, threads: threads) + mirrored
+        let faces = plain + mirrored
         guard !faces.isEmpty else { return nil }
         var x0 = size.width, y0 = size.height, x1 = 0, y1 = 0
         for face in faces {

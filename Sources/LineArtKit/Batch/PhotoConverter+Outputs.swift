@@ -141,13 +141,15 @@ extension PhotoConverter {
         var subject = candidates.count > 1 || candidates.contains(where: \.framesSubject)
             ? timed(&subjectTime) { SubjectFinder().find(in: decoded.image, threads: threads) } : nil
         if candidates.count > 1 { candidates = AutoPreset.fitting(subject, candidates) }
-        // A frame smaller than the working size in a photo shrunk on load: decoded again,
+        // A frame smaller than its working size in a photo shrunk on load: decoded again,
         // finer, so that the page's detail is the photo's own rather than enlarged.
-        if var found = subject, let frame = candidates.lazy.compactMap({ $0.frame(for: found, photoSize: photoSize) }).first {
+        if var found = subject,
+           let (candidate, frame) = candidates.lazy.compactMap({ c in c.frame(for: found, photoSize: photoSize).map { (c, $0) } }).first {
+            let working = min(size, candidate.workingLongSide(shown: frame.size, photoSize: photoSize))
             let shown = max(frame.width, frame.height), decodedLong = max(photoSize.width, photoSize.height)
             let fullLong = max(decoded.originalSize.width, decoded.originalSize.height)
-            let wanted = (size * decodedLong + shown - 1) / shown
-            if shown < size, fullLong > decodedLong {
+            let wanted = (working * decodedLong + shown - 1) / shown
+            if shown < working, fullLong > decodedLong {
                 decoded = try decode(longSide: min(wanted, fullLong))
                 found.box = found.box.scaled(from: photoSize, to: decoded.image.size)
                 photoSize = decoded.image.size

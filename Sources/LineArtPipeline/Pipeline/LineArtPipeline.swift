@@ -63,8 +63,9 @@ public struct LineArtPipeline: Sendable {
         var timings = StageTimings()
         let frame = frame(for: subject, photoSize: photo.size)
         let shown = frame ?? PixelRectangle(photo.size)
+        let longSide = workingLongSide(shown: shown.size, photoSize: photo.size)
         if let frame { photo = photo.cropped(to: frame) }
-        var prepared = timed(&timings.preprocess) { preprocess(photo) }
+        var prepared = timed(&timings.preprocess) { preprocess(photo, maxDimension: longSide) }
         _ = consume photo
         if framesSubject, let subject, subject.cue == .focus, let sharp = prepared.sharpLightness {
             // A subject in focus: its blurred background gets few, big shapes.
@@ -98,9 +99,26 @@ public struct LineArtPipeline: Sendable {
 
     /// Stage 1: resize to `maxDimension`, blur, contrast curve, denoise.
     public func preprocess(_ photo: ByteImage) -> PreprocessedImage {
+        preprocess(photo, maxDimension: settings.maxDimension)
+    }
+
+    /// Stage 1 with the working image's long side at `maxDimension`.
+    func preprocess(_ photo: ByteImage, maxDimension: Int) -> PreprocessedImage {
         var options = PreprocessOptions(settings)
+        options.maxDimension = maxDimension
         options.threads = threads
         return LineArtAlgorithms.preprocess(photo, options: options)
+    }
+
+    /// The long side of the working image of the part of a photo of `photoSize` a page
+    /// shows (`shown`): `maxDimension`, or less for a frame that would have more pixels than
+    /// the whole photo has at `maxDimension`, so that a framed page has as many as a whole one.
+    package func workingLongSide(shown: ImageSize, photoSize: ImageSize) -> Int {
+        let longSide = settings.maxDimension
+        let budget = workingSize(photoSize, maxDimension: longSide).pixelCount
+        let framed = workingSize(shown, maxDimension: longSide).pixelCount
+        guard framed > budget else { return longSide }
+        return max(1, Int(Double(longSide) * (Double(budget) / Double(framed)).squareRoot()))
     }
 
     /// Stage 2: the preset's extraction engine; 1-px-ish lines, 0 on 255.
@@ -150,10 +168,14 @@ public struct LineArtPipeline: Sendable {
     }
 
     /// Stages 2 and 2b: a line drawing's own outlines (``drawnOutlines(_:)``), or else the
-    /// engine's lines and the faces, one after the other.
+    /// engine's lines and the faces. With two threads or more the faces are searched on a
+    /// thread of their own while the engine runs: much of the engine runs on one thread.
     func extractAndDetectFaces(_ image: PreprocessedImage) -> (lines: ByteImage, faces: [FaceBox], source: LineSource) {
         if let outlines = drawnOutlines(image) { return (outlines, [], .drawing) }
-        return (extract(image), detectFaces(image), .engine)
+        guard threads >= 2, settings.faceFeatures else { return (extract(image), detectFaces(image), .engine) }
+        let faces = startOnSecondThread { [self] in detectFaces(image, threads: 1) }
+        let lines = extract(image)
+        return (lines, faces.wait(), .engine)
     }
 
     /// Stage 2, for a picture drawn with dark outlines (``LineDrawing``): those outlines
@@ -179,6 +201,11 @@ public struct LineArtPipeline: Sendable {
     /// pixels across (OpenCV's LBP frontal-face cascade, clusters of more than
     /// ``faceNeighbours`` windows; see ``detectTiltedFaces(in:tilts:minSize:minNeighbours:threads:)``).
     public func detectFaces(_ image: PreprocessedImage) -> [FaceBox] {
+        detectFaces(image, threads: threads)
+    }
+
+    /// ``detectFaces(_:)`` on `threads` threads (the same faces for any count).
+    func detectFaces(_ image: PreprocessedImage, threads: Int) -> [FaceBox] {
         guard settings.faceFeatures else { return [] }
         let minSize = minimumFaceSize(width: image.width, height: image.height)
         guard min(image.width, image.height) >= minSize else { return [] }

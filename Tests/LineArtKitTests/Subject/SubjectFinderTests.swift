@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import LineArtImage
 @testable import LineArtAlgorithms
+import LineArtPipeline
 
 @Suite struct SubjectFinderTests {
     static let width = 600, height = 400
@@ -107,5 +108,25 @@ import Testing
     @Test func aTinySubjectIsFramedNoSmallerThanAQuarterOfThePhoto() throws {
         let frame = try #require(SubjectFrame().frame(PixelRectangle(x: 600, y: 400, width: 20, height: 20), in: Self.photo))
         #expect(max(frame.width, frame.height) >= 300)
+    }
+}
+
+@Suite struct FramedWorkingSizeTests {
+    @Test func aFramedPageHasNoMorePixelsThanTheWholePhotos() throws {
+        let pipeline = try LineArtPipeline(preset: BuiltinPresets.named("portrait"))
+        let photo = ImageSize(width: 6000, height: 3400)
+        let whole = workingSize(photo, maxDimension: pipeline.settings.maxDimension).pixelCount
+        let frame = ImageSize(width: 1700, height: 2400)
+        let longSide = pipeline.workingLongSide(shown: frame, photoSize: photo)
+        #expect(longSide < pipeline.settings.maxDimension)
+        let framed = workingSize(frame, maxDimension: longSide).pixelCount
+        #expect(framed <= whole && framed > whole * 98 / 100, "\(framed) of \(whole)")
+    }
+
+    @Test func theWholePhotoAndASmallEnoughFrameKeepMaxDimension() throws {
+        let pipeline = try LineArtPipeline(preset: BuiltinPresets.named("portrait"))
+        let photo = ImageSize(width: 3000, height: 3000)
+        #expect(pipeline.workingLongSide(shown: photo, photoSize: photo) == 768)
+        #expect(pipeline.workingLongSide(shown: ImageSize(width: 1000, height: 1400), photoSize: photo) == 768)
     }
 }

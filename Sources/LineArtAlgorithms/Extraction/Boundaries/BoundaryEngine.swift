@@ -44,7 +44,7 @@ package struct BoundaryEngine: ExtractionEngine {
         let rimmed = replicatingEdgeRim(lab, depth: min(parameters.lineWidth, (max(w, h) + 99) / 100))
         // The strength varies on the scale of its finest derivative (one unit), so it is measured
         // at 480 px of long side and enlarged: the same field for a quarter of the work at 768 px.
-        let measured = areaResize(rimmed, to: fittedSize(rimmed.size, maxDimension: 480))
+        let measured = areaResize(rimmed, to: fittedSize(rimmed.size, maxDimension: 480), threads: threads)
         var strength = boundaryStrength(measured, parameters: Self.strengthParameters(unit: min(1, unit)),
                                         threads: threads).enlarged(to: lab.size)
         if let detail = image.detail, detail.size == lab.size { strength = strength.weighted(by: detail.samples) }

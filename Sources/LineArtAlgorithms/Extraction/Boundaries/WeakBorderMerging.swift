@@ -23,19 +23,23 @@ func mergeWeakBorders(_ labels: [Int32], count: Int, strength: BoundaryStrength,
     var graph = RegionBorders(labels: labels, count: count, strength: strength)
     var parent = [Int32](0..<Int32(count))
 
+    /// How much a border of a region of `smaller` pixels counts.
+    func share(_ smaller: Int) -> Double {
+        smallArea > 0 ? min(1, Double(smaller) / Double(smallArea)) : 1
+    }
     func cost(_ a: Int32, _ b: Int32) -> Double {
-        guard let border = graph.borders[Int(a)][b] else { return .infinity }
-        let smaller = min(graph.area[Int(a)], graph.area[Int(b)])
-        let share = smallArea > 0 ? min(1, Double(smaller) / Double(smallArea)) : 1
-        return border.strength * share
+        guard let border = graph.border(a, b) else { return .infinity }
+        return border.strength * share(min(graph.area[Int(a)], graph.area[Int(b)]))
     }
     struct Candidate: Comparable {
         var cost: Double, a: Int32, b: Int32
-        static func < (l: Candidate, r: Candidate) -> Bool { (l.cost, l.a, l.b) < (r.cost, r.a, r.b) }
+        static func < (l: Candidate, r: Candidate) -> Bool {
+            l.cost != r.cost ? l.cost < r.cost : l.a != r.a ? l.a < r.a : l.b < r.b
+        }
     }
     var initial: [Candidate] = []
     for a in 0..<Int32(count) {
-        for b in graph.borders[Int(a)].keys where a < b { initial.append(Candidate(cost: cost(a, b), a: a, b: b)) }
+        for b in graph.borders[Int(a)].map(\.region) where a < b { initial.append(Candidate(cost: cost(a, b), a: a, b: b)) }
     }
     /// Joins the two regions of `pair`, the smaller into the larger; returns the survivor.
     func join(_ pair: Candidate) -> Int32 {
@@ -51,48 +55,54 @@ func mergeWeakBorders(_ labels: [Int32], count: Int, strength: BoundaryStrength,
     while let top = heap.popMin() {
         if top.cost > threshold && regions <= maxRegions { break }
         guard graph.area[Int(top.a)] > 0, graph.area[Int(top.b)] > 0, cost(top.a, top.b) == top.cost else { continue }
+        let neighbours = (a: graph.borders[Int(top.a)].map(\.region), b: graph.borders[Int(top.b)].map(\.region))
+        let areas = (a: graph.area[Int(top.a)], b: graph.area[Int(top.b)])
         let survivor = join(top)
+        let mergedNeighbours = Set(survivor == top.a ? neighbours.b : neighbours.a)
+        let areaBefore = survivor == top.a ? areas.a : areas.b
         regions -= 1
-        for other in graph.borders[Int(survivor)].keys {
+        for other in graph.borders[Int(survivor)].map(\.region) {
+            // A border the merge left as it was, whose share the survivor's growth left as it
+            // was, keeps its cost: its entry in the heap is still current.
+            let area = graph.area[Int(other)]
+            if !mergedNeighbours.contains(other),
+               share(min(areaBefore, area)) == share(min(graph.area[Int(survivor)], area)) { continue }
             heap.insert(Candidate(cost: cost(survivor, other), a: min(survivor, other), b: max(survivor, other)))
         }
     }
 
     func isTooSmall(_ r: Int32) -> Bool {
-        guard graph.area[Int(r)] > 0, let weakest = graph.borders[Int(r)].values.map(\.strength).min() else { return false }
-        let perimeter = graph.borders[Int(r)].values.reduce(0) { $0 + $1.length }
+        guard graph.area[Int(r)] > 0, let weakest = graph.borders[Int(r)].map(\.border.strength).min() else { return false }
+        let perimeter = graph.borders[Int(r)].reduce(0) { $0 + $1.border.length }
         return !colourable.allows(area: graph.area[Int(r)], perimeter: perimeter)
             && weakest < ColourableArea.spotStrength * threshold
     }
     func border(_ a: Int32, _ b: Int32) -> Candidate? {
-        graph.borders[Int(a)][b].map { Candidate(cost: $0.strength, a: min(a, b), b: max(a, b)) }
+        graph.border(a, b).map { Candidate(cost: $0.strength, a: min(a, b), b: max(a, b)) }
     }
     var small = BinaryHeap((0..<Int32(count)).filter(isTooSmall).flatMap { a in
-        graph.borders[Int(a)].keys.compactMap { border(a, $0) }
+        graph.borders[Int(a)].compactMap { border(a, $0.region) }
     })
     while let top = small.popMin() {
         guard border(top.a, top.b)?.cost == top.cost, isTooSmall(top.a) || isTooSmall(top.b) else { continue }
         let survivor = join(top)
         let survivorSmall = isTooSmall(survivor)
-        for other in graph.borders[Int(survivor)].keys where survivorSmall || isTooSmall(other) {
+        for other in graph.borders[Int(survivor)].map(\.region) where survivorSmall || isTooSmall(other) {
             if let pair = border(survivor, other) { small.insert(pair) }
         }
     }
-    func root(_ x: Int32) -> Int32 {
-        var x = x
-        while parent[Int(x)] != x {
-            parent[Int(x)] = parent[Int(parent[Int(x)])]
-            x = parent[Int(x)]
-        }
+    // Each label's final region, found once per label rather than once per pixel.
+    let rootOf = (0..<Int32(count)).map { label in
+        var x = label
+        while parent[Int(x)] != x { x = parent[Int(x)] }
         return x
     }
     var compact = [Int32](repeating: -1, count: count)
     var next: Int32 = 0
-    var out = labels
-    for i in out.indices {
-        let r = Int(root(out[i]))
+    let out = labels.map { label in
+        let r = Int(rootOf[Int(label)])
         if compact[r] < 0 { compact[r] = next; next += 1 }
-        out[i] = compact[r]
+        return compact[r]
     }
     return (out, Int(next))
 }
