@@ -61,11 +61,13 @@ package struct SubjectFinder: Sendable {
         // the other, and a mirrored photo should give the mirrored page.
         // With two threads the two searches run side by side, each on one.
         let minSize = max(24, max(size.width, size.height) / 10)
+        @Sendable func search(_ image: ByteImage, threads: Int) -> [FaceBox] {
+            detectTiltedFaces(in: image, minSize: minSize, minNeighbours: 3, threads: threads)
+        }
         let mirroredGray = gray.oriented(.mirrorHorizontal)
-        let pending = threads >= 2
-            ? startOnSecondThread { detectTiltedFaces(in: mirroredGray, minSize: minSize, minNeighbours: 3, threads: 1) } : nil
-        let plain = detectTiltedFaces(in: gray, minSize: minSize, minNeighbours: 3, threads: pending == nil ? threads : 1)
-        let mirrored = (pending?.wait() ?? detectTiltedFaces(in: mirroredGray, minSize: minSize, minNeighbours: 3, threads: threads))
+        let pending = threads >= 2 ? startOnSecondThread { search(mirroredGray, threads: 1) } : nil
+        let plain = search(gray, threads: pending == nil ? threads : 1)
+        let mirrored = (pending?.wait() ?? search(mirroredGray, threads: threads))
             .map { face in
                 var back = face
                 back.x = size.width - face.x - face.size

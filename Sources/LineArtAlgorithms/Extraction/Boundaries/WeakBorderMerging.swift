@@ -55,25 +55,29 @@ func mergeWeakBorders(_ labels: [Int32], count: Int, strength: BoundaryStrength,
     while let top = heap.popMin() {
         if top.cost > threshold && regions <= maxRegions { break }
         guard graph.area[Int(top.a)] > 0, graph.area[Int(top.b)] > 0, cost(top.a, top.b) == top.cost else { continue }
-        let neighbours = (a: graph.borders[Int(top.a)].map(\.region), b: graph.borders[Int(top.b)].map(\.region))
+        let before = (a: graph.borders[Int(top.a)], b: graph.borders[Int(top.b)])
         let areas = (a: graph.area[Int(top.a)], b: graph.area[Int(top.b)])
         let survivor = join(top)
-        let mergedNeighbours = Set(survivor == top.a ? neighbours.b : neighbours.a)
+        let mergedNeighbours = survivor == top.a ? before.b : before.a
         let areaBefore = survivor == top.a ? areas.a : areas.b
         regions -= 1
-        for other in graph.borders[Int(survivor)].map(\.region) {
+        for other in graph.borders[Int(survivor)].lazy.map(\.region) {
             // A border the merge left as it was, whose share the survivor's growth left as it
             // was, keeps its cost: its entry in the heap is still current.
             let area = graph.area[Int(other)]
-            if !mergedNeighbours.contains(other),
+            if !mergedNeighbours.contains(where: { $0.region == other }),
                share(min(areaBefore, area)) == share(min(graph.area[Int(survivor)], area)) { continue }
             heap.insert(Candidate(cost: cost(survivor, other), a: min(survivor, other), b: max(survivor, other)))
         }
     }
 
     func isTooSmall(_ r: Int32) -> Bool {
-        guard graph.area[Int(r)] > 0, let weakest = graph.borders[Int(r)].map(\.border.strength).min() else { return false }
-        let perimeter = graph.borders[Int(r)].reduce(0) { $0 + $1.border.length }
+        guard graph.area[Int(r)] > 0, !graph.borders[Int(r)].isEmpty else { return false }
+        var perimeter = 0, weakest = Double.infinity
+        for n in graph.borders[Int(r)] {
+            perimeter += n.border.length
+            weakest = min(weakest, n.border.strength)
+        }
         return !colourable.allows(area: graph.area[Int(r)], perimeter: perimeter)
             && weakest < ColourableArea.spotStrength * threshold
     }
@@ -87,7 +91,7 @@ func mergeWeakBorders(_ labels: [Int32], count: Int, strength: BoundaryStrength,
         guard border(top.a, top.b)?.cost == top.cost, isTooSmall(top.a) || isTooSmall(top.b) else { continue }
         let survivor = join(top)
         let survivorSmall = isTooSmall(survivor)
-        for other in graph.borders[Int(survivor)].map(\.region) where survivorSmall || isTooSmall(other) {
+        for other in graph.borders[Int(survivor)].lazy.map(\.region) where survivorSmall || isTooSmall(other) {
             if let pair = border(survivor, other) { small.insert(pair) }
         }
     }
