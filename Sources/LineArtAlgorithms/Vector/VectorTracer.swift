@@ -15,6 +15,16 @@ public struct VectorTracer: Sendable, Equatable {
         curveFit = CurveFit(alphaMax: alphaMax)
     }
 
+    /// A tracer for a page whose lines are `strokeWidth` pixels wide.
+    ///
+    /// A line drawn along a region border and thickened carries the border's one-pixel jogs
+    /// on both of its outlines; traced at 0.4 px they print as stair steps. A tolerance of
+    /// 0.4 px per pixel of stroke, at most 0.8, draws them as the smooth curve they stand
+    /// for, and still leaves a fifth of the stroke where both outlines cut in at once.
+    public init(strokeWidth: Int) {
+        self.init(tolerance: min(0.8, 0.4 * Double(max(1, strokeWidth))))
+    }
+
     /// The ink of `page` (1 channel, ink `< 128`) as closed paths in pixel coordinates.
     /// Vertices on the image border stay where they are and stay sharp, so ink along the
     /// edge of the page fills it to the edge and its corners.
