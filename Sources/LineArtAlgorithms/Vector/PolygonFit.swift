@@ -54,7 +54,7 @@ package struct PolygonFit: Sendable, Equatable {
         if n < 8 || corners.count < 4 { return corners.count >= 3 ? corners : midpoints }
         let restored = restoreCorners(corners)
         guard restored.count >= 4 else { return restored }
-        let keep = simplifyClosed(restored)
+        let keep = simplifyClosed(restored, isPinned: isPinned)
         let simplified = adjustVertices(restored, keep: keep, isPinned: isPinned)
         return simplified.count >= 3 ? simplified : restored
     }
@@ -133,8 +133,10 @@ package struct PolygonFit: Sendable, Equatable {
         }
     }
 
-    /// Douglas–Peucker on a closed polygon: the indices of the points kept, ascending.
-    func simplifyClosed(_ points: [VectorPoint]) -> [Int] {
+    /// Douglas–Peucker on a closed polygon: the indices of the points kept, ascending. Points
+    /// for which `isPinned` holds are all kept, so a line that meets the image border keeps
+    /// every pixel of its contact with it (a chord past them could open a gap along the border).
+    func simplifyClosed(_ points: [VectorPoint], isPinned: (VectorPoint) -> Bool = { _ in false }) -> [Int] {
         let n = points.count
         // Anchor 0 and the point farthest from it.
         var far = 0
@@ -144,12 +146,13 @@ package struct PolygonFit: Sendable, Equatable {
                 + (points[i].y - points[0].y) * (points[i].y - points[0].y)
             if d > best { best = d; far = i }
         }
-        var keep = [Bool](repeating: false, count: n)
+        var keep = points.map(isPinned)
         keep[0] = true
         keep[far] = true
         let tolerance2 = tolerance * tolerance
-        // Ranges (first, last) with last possibly == n meaning index 0 (wrap).
-        var stack: [(Int, Int)] = [(0, far), (far, n)]
+        // Ranges (first, last) between kept points, with last possibly == n meaning index 0 (wrap).
+        let kept = (0..<n).filter { keep[$0] }
+        var stack: [(Int, Int)] = zip(kept, kept.dropFirst() + [n]).map { ($0, $1) }
         while let (first, last) = stack.popLast() {
             guard last - first > 1 else { continue }
             let a = points[first], b = points[last % n]

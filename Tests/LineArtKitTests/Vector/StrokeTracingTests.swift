@@ -39,4 +39,20 @@ import Testing
         #expect(label(printed, connectivity: .four, where: { $0 >= 128 }).count
                 == label(page, connectivity: .four, where: { $0 >= 128 }).count)
     }
+
+    /// A 2-px line from the left border to the right one, leaving each at an angle: the
+    /// outlines meet the border for only a pixel or two there.
+    @Test(arguments: [(1, 5), (2, 5), (1, 2), (2, 3)])
+    func aLineMeetingTheBorderAtAnAngleStillClosesTheRegionsOnBothSides(rise: Int, run: Int) {
+        var page = VectorTestPages.blank(64, 64)
+        for x in 0..<64 {
+            let top = 50 - rise * x / run
+            for y in top..<(top + 2) { page[x, y] = 0 }
+        }
+        let regions = label(page, connectivity: .four, where: { $0 >= 128 }).count
+        #expect(regions == 2)
+        let printed = Rasterizer().render(VectorTracer(strokeWidth: 2).trace(page), transform: .init(a: 3, b: 0, c: 0, d: 3, tx: 0, ty: 0),
+                                          width: 3 * page.width, height: 3 * page.height)
+        #expect(label(printed, connectivity: .four, where: { $0 >= 128 }).count == regions)
+    }
 }
