@@ -62,7 +62,10 @@ import Testing
                     }
                 }
             }
-            #expect(big.samples == expected, "\(inW)x\(inH) -> \(outW)x\(outH), \(channels) channel(s)")
+            // The first differing sample, not the whole arrays: a failure stays readable.
+            let differing = big.samples.count == expected.count
+                ? zip(big.samples, expected).enumerated().first { $0.element.0 != $0.element.1 }?.offset : 0
+            #expect(differing == nil, "\(inW)x\(inH) -> \(outW)x\(outH), \(channels) channel(s): sample \(differing ?? -1)")
         }
     }
 
