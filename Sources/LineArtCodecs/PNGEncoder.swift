@@ -46,33 +46,14 @@ public struct PNGEncoder: Sendable, Equatable {
     /// is not a positive finite number; `.corrupt` if libpng fails.
     public func encode(_ image: ByteImage) throws(CodecError) -> [UInt8] {
         guard image.width > 0, image.height > 0 else { throw .invalidInput("image is empty (\(image.size))") }
-        guard image.width <= 0x7fff_ffff, image.height <= 0x7fff_ffff else { throw .invalidInput("image too large for PNG") }
         let wanted = pixelFormat == .rgb8 ? 3 : 1
         guard image.channels == wanted else {
             throw .invalidInput("\(pixelFormat) PNG needs \(wanted) channel(s), image has \(image.channels)")
         }
-        var ppm: UInt32 = 0
-        if let dpi {
-            guard let value = Self.pixelsPerMeter(dpi: dpi) else { throw .invalidInput("invalid DPI \(dpi)") }
-            ppm = value
-        }
-        var params = cic_png_write_params()
-        params.width = Int32(image.width)
-        params.height = Int32(image.height)
-        params.bit_depth = pixelFormat == .bilevel ? 1 : 8
-        params.color_type = pixelFormat == .rgb8 ? 2 : 0
-        params.pixels_per_meter = ppm
-        params.compression_level = Int32(compressionLevel ?? -1)
-        params.run_lengths_only = runLengthsOnly ? 1 : 0
-
         if pixelFormat == .bilevel {
-            let (rows, stride) = Self.packBilevel(image)
-            params.row_stride = stride
-            return try rows.withUnsafeBufferPointer { (pointer) throws(CodecError) -> [UInt8] in
-                params.rows = pointer.baseAddress
-                return try Self.run(params)
-            }
+            return try encode(packedBilevel: Self.packBilevel(image).bytes, width: image.width, height: image.height)
         }
+        var params = try parameters(width: image.width, height: image.height)
         params.row_stride = image.width * image.channels
         return try image.samples.withUnsafeBufferPointer { (pointer) throws(CodecError) -> [UInt8] in
             params.rows = pointer.baseAddress
@@ -80,20 +61,68 @@ public struct PNGEncoder: Sendable, Equatable {
         }
     }
 
+    /// The 1-bit PNG of a `width × height` page whose rows are already packed
+    /// (``packBilevelRow(_:into:)``, ``bilevelStride(width:)`` bytes each): what ``encode(_:)``
+    /// writes for the unpacked page. Throws as ``encode(_:)``, and `.invalidInput` when
+    /// `pixelFormat` is not ``PixelFormat/bilevel`` or `rows` is not `height` rows long.
+    public func encode(packedBilevel rows: [UInt8], width: Int, height: Int) throws(CodecError) -> [UInt8] {
+        guard pixelFormat == .bilevel else { throw .invalidInput("packed rows make a bilevel PNG, not \(pixelFormat)") }
+        var params = try parameters(width: width, height: height)
+        params.row_stride = Self.bilevelStride(width: width)
+        guard rows.count == params.row_stride * height else {
+            throw .invalidInput("\(rows.count) bytes are not \(height) rows of \(params.row_stride)")
+        }
+        return try rows.withUnsafeBufferPointer { (pointer) throws(CodecError) -> [UInt8] in
+            params.rows = pointer.baseAddress
+            return try Self.run(params)
+        }
+    }
+
+    /// The shim's parameters for a `width × height` image in `pixelFormat`, without its rows.
+    private func parameters(width: Int, height: Int) throws(CodecError) -> cic_png_write_params {
+        guard width > 0, height > 0 else { throw .invalidInput("image is empty (\(width)x\(height))") }
+        guard width <= 0x7fff_ffff, height <= 0x7fff_ffff else { throw .invalidInput("image too large for PNG") }
+        var ppm: UInt32 = 0
+        if let dpi {
+            guard let value = Self.pixelsPerMeter(dpi: dpi) else { throw .invalidInput("invalid DPI \(dpi)") }
+            ppm = value
+        }
+        var params = cic_png_write_params()
+        params.width = Int32(width)
+        params.height = Int32(height)
+        params.bit_depth = pixelFormat == .bilevel ? 1 : 8
+        params.color_type = pixelFormat == .rgb8 ? 2 : 0
+        params.pixels_per_meter = ppm
+        params.compression_level = Int32(compressionLevel ?? -1)
+        params.run_lengths_only = runLengthsOnly ? 1 : 0
+        return params
+    }
+
+    /// Bytes per row of a 1-bit image `width` pixels wide.
+    public static func bilevelStride(width: Int) -> Int { (width + 7) / 8 }
+
+    /// Packs one row of 1-channel samples to 1 bit per pixel, MSB first (sample < 128 → 0),
+    /// into `out`, whose ``bilevelStride(width:)`` bytes must be zero.
+    public static func packBilevelRow(_ row: UnsafeBufferPointer<UInt8>, into out: UnsafeMutablePointer<UInt8>) {
+        let width = row.count
+        guard width > 0 else { return }
+        // Sixteen pixels at a time in `cpk_pack_bits`, the rest here.
+        let packed = cpk_pack_bits(row.baseAddress!, out, width)
+        for x in packed..<width where row[x] >= 128 {
+            out[x >> 3] |= 0x80 >> UInt8(x & 7)
+        }
+    }
+
     /// Packs a 1-channel image to 1 bit per pixel, MSB first, rows padded to whole bytes.
     static func packBilevel(_ image: ByteImage) -> (bytes: [UInt8], stride: Int) {
         let width = image.width, height = image.height
-        let stride = (width + 7) / 8
+        let stride = bilevelStride(width: width)
         var packed = [UInt8](repeating: 0, count: stride * height)
         packed.withUnsafeMutableBufferPointer { out in
             image.samples.withUnsafeBufferPointer { src in
                 for y in 0..<height {
-                    let row = y * width, outRow = y * stride
-                    // Sixteen pixels at a time in `cpk_pack_bits`, the rest here.
-                    let packed = cpk_pack_bits(src.baseAddress! + row, out.baseAddress! + outRow, width)
-                    for x in packed..<width where src[row + x] >= 128 {
-                        out[outRow + x >> 3] |= 0x80 >> UInt8(x & 7)
-                    }
+                    packBilevelRow(UnsafeBufferPointer(rebasing: src[(y * width)..<((y + 1) * width)]),
+                                   into: out.baseAddress! + y * stride)
                 }
             }
         }

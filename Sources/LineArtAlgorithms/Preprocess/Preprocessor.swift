@@ -64,7 +64,7 @@ public struct PreprocessedImage: Sendable {
     public var sharpLightness: FloatImage?
     /// Where the page spends its detail: a weight in 0...1 per working pixel on the boundary
     /// strength (1 channel, the working size), low on a blurred background so that its
-    /// borders merge first (``backgroundDetailWeight(_:size:floor:)``); nil: alike everywhere.
+    /// borders merge first (``backgroundDetailWeight(_:size:subject:floor:threads:)``); nil: alike everywhere.
     public var detail: FloatImage?
 
     public init(lab: FloatImage, luminance: FloatImage, originalSize: ImageSize, sharpLightness: FloatImage? = nil) {

@@ -42,22 +42,38 @@ private func bilinearUpscale<Sample>(_ image: Image<Sample>, to size: ImageSize,
     let outW = size.width, outH = size.height
     let xs = BilinearTaps(input: inW, output: outW)
     let ys = BilinearTaps(input: inH, output: outH)
+    let rowLength = outW * ch
     var out = FloatImage(width: outW, height: outH, channels: ch, repeating: 0)
+    // Each input row is interpolated along x once, for all the output rows that read it.
+    var rowA = [Float](repeating: 0, count: rowLength), rowB = rowA
+    var rowAIndex = -1, rowBIndex = -1
     image.samples.withUnsafeBufferPointer { src in
+        func interpolate(row: Int, into target: inout [Float]) {
+            target.withUnsafeMutableBufferPointer { t in
+                let base = row * inW
+                for x in 0..<outW {
+                    let x0 = xs.first[x], x1 = xs.second[x], fx = xs.fraction[x]
+                    for c in 0..<ch {
+                        let a = value(src[(base + x0) * ch + c]), b = value(src[(base + x1) * ch + c])
+                        t[x * ch + c] = a + (b - a) * fx
+                    }
+                }
+            }
+        }
         out.samples.withUnsafeMutableBufferPointer { dst in
             for y in 0..<outH {
-                let row0 = ys.first[y] * inW, row1 = ys.second[y] * inW
-                let fy = ys.fraction[y]
-                for x in 0..<outW {
-                    let x0 = xs.first[x], x1 = xs.second[x]
-                    let fx = xs.fraction[x]
-                    let o = (y * outW + x) * ch
-                    for c in 0..<ch {
-                        let a = value(src[(row0 + x0) * ch + c]), b = value(src[(row0 + x1) * ch + c])
-                        let d = value(src[(row1 + x0) * ch + c]), e = value(src[(row1 + x1) * ch + c])
-                        let top = a + (b - a) * fx
-                        let bottom = d + (e - d) * fx
-                        dst[o + c] = top + (bottom - top) * fy
+                let first = ys.first[y], second = ys.second[y], fy = ys.fraction[y]
+                // Two input rows live at a time; output rows step through them in order.
+                if rowAIndex != first {
+                    if rowBIndex == first { swap(&rowA, &rowB); swap(&rowAIndex, &rowBIndex) } else {
+                        interpolate(row: first, into: &rowA); rowAIndex = first
+                    }
+                }
+                if rowBIndex != second { interpolate(row: second, into: &rowB); rowBIndex = second }
+                rowA.withUnsafeBufferPointer { top in
+                    rowB.withUnsafeBufferPointer { bottom in
+                        let o = y * rowLength
+                        for i in 0..<rowLength { dst[o + i] = top[i] + (bottom[i] - top[i]) * fy }
                     }
                 }
             }

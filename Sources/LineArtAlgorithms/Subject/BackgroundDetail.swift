@@ -8,13 +8,14 @@ import LineArtImage
 /// - Parameters:
 ///   - lightness: L* (0...100) of the photo before denoising and blur, 1 channel.
 ///   - subject: the subject's box in pixels of `size`: soft fur or skin keeps its lines.
+///   - threads: threads for its resize and blur (the same weight for any count).
 package func backgroundDetailWeight(_ lightness: FloatImage, size: ImageSize, subject: PixelRectangle,
-                                    floor: Float = 0.4) -> FloatImage? {
+                                    floor: Float = 0.4, threads: Int = 1) -> FloatImage? {
     // Read at the finder's sizes, so that a sharp edge means the same on every page.
     let finder = SubjectFinder()
-    let detail = areaResize(lightness, to: fittedSize(lightness.size, maxDimension: finder.detailSide))
+    let detail = areaResize(lightness, to: fittedSize(lightness.size, maxDimension: finder.detailSide), threads: threads)
     let mapSize = fittedSize(lightness.size, maxDimension: finder.thumbnailSide)
-    guard mapSize != detail.size, let focus = focusMap(lightness: detail, size: mapSize),
+    guard mapSize != detail.size, let focus = focusMap(lightness: detail, size: mapSize, threads: threads),
           focus.separates, focus.blankIsBlurred else { return nil }
     // Full weight wherever sharp edges are at a third of their densest: all of the subject.
     let weight = focus.sharpness.map { floor + (1 - floor) * min(1, $0 * 3) }

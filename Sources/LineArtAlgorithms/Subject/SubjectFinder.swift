@@ -37,7 +37,7 @@ package struct SubjectFinder: Sendable {
             let distance = minimumBarrierDistance(plane, width: size.width, height: size.height)
             for i in weight.indices { weight[i] += distance[i] }
         }
-        let focus = focusMap(lightness: lightness, size: size)
+        let focus = focusMap(lightness: lightness, size: size, threads: threads)
         if let focus, focus.separates {
             for i in weight.indices { weight[i] *= 0.2 + 0.8 * focus.sharpness[i] }
         }

@@ -22,20 +22,53 @@ package func pagePixel(underCentreOf index: Int, origin: Double, scale: Double) 
 package func pinDrawingCentres(_ page: inout ByteImage, drawing: ByteImage,
                               originX: Double, originY: Double, scale: Double) {
     precondition(page.channels == 1 && drawing.channels == 1, "pinDrawingCentres expects gray images")
-    guard scale >= 1 else { return }
-    let columns = (0..<drawing.width).map { pagePixel(underCentreOf: $0, origin: originX, scale: scale) }
-    guard let first = columns.first, first >= 0, columns.last! < page.width else { return }
-    let pageWidth = page.width, pageHeight = page.height
+    guard let pins = DrawingCentrePins(drawing: drawing, pageWidth: page.width, pageHeight: page.height,
+                                       originX: originX, originY: originY, scale: scale) else { return }
+    let width = page.width
     page.samples.withUnsafeMutableBufferPointer { out in
+        for y in pins.pinnedRows {
+            pins.pin(row: y, UnsafeMutableBufferPointer(rebasing: out[(y * width)..<((y + 1) * width)]))
+        }
+    }
+}
+
+/// ``pinDrawingCentres(_:drawing:originX:originY:scale:)`` for a page made row by row
+/// (``Rasterizer/renderRows(_:transform:width:height:_:)``): where each page row's pins go.
+package struct DrawingCentrePins {
+    let drawing: ByteImage
+    /// The page column under each drawing column's centre.
+    let columns: [Int]
+    /// The drawing row whose centres lie on each page row, or -1.
+    let drawingRow: [Int]
+
+    /// Nil when nothing is pinned: `scale < 1`, or drawing columns off the page.
+    package init?(drawing: ByteImage, pageWidth: Int, pageHeight: Int, originX: Double, originY: Double, scale: Double) {
+        precondition(drawing.channels == 1, "pinned drawings are gray")
+        guard scale >= 1 else { return nil }
+        let columns = (0..<drawing.width).map { pagePixel(underCentreOf: $0, origin: originX, scale: scale) }
+        guard let first = columns.first, first >= 0, columns.last! < pageWidth else { return nil }
+        var drawingRow = [Int](repeating: -1, count: pageHeight)
+        for y in 0..<drawing.height {
+            let row = pagePixel(underCentreOf: y, origin: originY, scale: scale)
+            if row >= 0, row < pageHeight { drawingRow[row] = y }
+        }
+        self.drawing = drawing
+        self.columns = columns
+        self.drawingRow = drawingRow
+    }
+
+    /// The page rows that hold pins, top to bottom.
+    var pinnedRows: [Int] { drawingRow.indices.filter { drawingRow[$0] >= 0 } }
+
+    /// Pins page row `y` (its pixels in `row`).
+    package func pin(row y: Int, _ row: UnsafeMutableBufferPointer<UInt8>) {
+        let source = drawingRow[y]
+        guard source >= 0 else { return }
         drawing.samples.withUnsafeBufferPointer { px in
-            for y in 0..<drawing.height {
-                let row = pagePixel(underCentreOf: y, origin: originY, scale: scale)
-                guard row >= 0, row < pageHeight else { continue }
-                for x in 0..<drawing.width {
-                    let value: UInt8 = isPaper(px[y * drawing.width + x]) ? 255 : 0
-                    let i = row * pageWidth + columns[x]
-                    if isPaper(out[i]) != (value == 255) { out[i] = value }
-                }
+            for x in 0..<drawing.width {
+                let value: UInt8 = isPaper(px[source * drawing.width + x]) ? 255 : 0
+                let i = columns[x]
+                if isPaper(row[i]) != (value == 255) { row[i] = value }
             }
         }
     }

@@ -19,6 +19,20 @@ package struct Rasterizer: Sendable, Equatable {
     package func render(_ drawing: VectorDrawing, transform: AffineTransform, width: Int, height: Int) -> ByteImage {
         var page = ByteImage(width: width, height: height, repeating: 255)
         guard width > 0, height > 0 else { return page }
+        page.samples.withUnsafeMutableBufferPointer { out in
+            renderRows(drawing, transform: transform, width: width, height: height) { y, row in
+                (out.baseAddress! + y * width).update(from: row.baseAddress!, count: width)
+            }
+        }
+        return page
+    }
+
+    /// ``render(_:transform:width:height:)`` one row at a time, top to bottom, without the
+    /// whole page in memory: `body(y, row)` gets row `y` (0 ink, 255 paper) in a buffer it may
+    /// change, reused for the next row.
+    package func renderRows(_ drawing: VectorDrawing, transform: AffineTransform, width: Int, height: Int,
+                            _ body: (Int, UnsafeMutableBufferPointer<UInt8>) -> Void) {
+        guard width > 0, height > 0 else { return }
         // Edges (x0, y0) → (x1, y1) with y0 < y1 and the winding direction.
         struct Edge { var x0, y0, x1, y1: Double; var winding: Int }
         var buckets = [[Int]](repeating: [], count: height)
@@ -42,12 +56,14 @@ package struct Rasterizer: Sendable, Equatable {
         }
         var active = [Int]()
         var crossings = [(x: Double, winding: Int)]()
-        page.samples.withUnsafeMutableBufferPointer { out in
-            for y in 0..<height {
-                let cy = Double(y) + 0.5
-                active.append(contentsOf: buckets[y])
-                active.removeAll { edges[$0].y1 <= cy }
-                guard !active.isEmpty else { continue }
+        let row = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: width)
+        defer { row.deallocate() }
+        for y in 0..<height {
+            row.update(repeating: 255)
+            let cy = Double(y) + 0.5
+            active.append(contentsOf: buckets[y])
+            active.removeAll { edges[$0].y1 <= cy }
+            if !active.isEmpty {
                 crossings.removeAll(keepingCapacity: true)
                 for index in active {
                     let e = edges[index]
@@ -63,11 +79,11 @@ package struct Rasterizer: Sendable, Equatable {
                     let from = max(0, Int((crossings[k].x - 0.5).rounded(.up)))
                     let to = min(width, Int((crossings[k + 1].x - 0.5).rounded(.up)))
                     if from < to {
-                        for x in from..<to { out[y * width + x] = 0 }
+                        for x in from..<to { row[x] = 0 }
                     }
                 }
             }
+            body(y, row)
         }
-        return page
     }
 }

@@ -5,7 +5,10 @@ extension Image {
     ///
     /// One pass: source rows are read sequentially and each pixel is written to its
     /// destination through a precomputed start offset and x/y steps; works for any channel
-    /// count. `.up` returns `self` without copying.
+    /// count. `.up` returns `self` without copying. Specialised for bytes and floats: called
+    /// from other modules, the generic copy would move each sample through its type's witness.
+    @_specialize(where Sample == UInt8)
+    @_specialize(where Sample == Float)
     public func oriented(_ orientation: EXIFOrientation) -> Image<Sample> {
         if orientation == .up { return self }
         let w = width, h = height, c = channels

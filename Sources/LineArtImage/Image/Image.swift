@@ -51,6 +51,9 @@ public struct ImageSize: Sendable, Equatable, Hashable, Codable, CustomStringCon
 
 extension Image {
     /// The `width × height` window whose top-left pixel is `(x, y)`; it must lie inside.
+    /// Specialised for bytes and floats, as ``oriented(_:)`` is.
+    @_specialize(where Sample == UInt8)
+    @_specialize(where Sample == Float)
     public func cropped(x: Int, y: Int, width: Int, height: Int) -> Image {
         precondition(x >= 0 && y >= 0 && x + width <= self.width && y + height <= self.height, "crop leaves the image")
         var samples = [Sample]()
@@ -64,7 +67,10 @@ extension Image {
 }
 
 extension Image {
-    /// One channel of the image as a 1-channel image of the same size.
+    /// One channel of the image as a 1-channel image of the same size. Specialised for bytes
+    /// and floats, as ``oriented(_:)`` is.
+    @_specialize(where Sample == UInt8)
+    @_specialize(where Sample == Float)
     public func channel(_ c: Int) -> Image {
         precondition(c >= 0 && c < channels, "no such channel")
         let n = pixelCount, ch = channels

@@ -72,7 +72,9 @@ public struct LineArtPipeline: Sendable {
             let box = PixelRectangle(x: subject.box.x - shown.x, y: subject.box.y - shown.y,
                                      width: subject.box.width, height: subject.box.height)
                 .scaled(from: shown.size, to: prepared.size)
-            prepared.detail = timed(&timings.preprocess) { backgroundDetailWeight(sharp, size: prepared.size, subject: box) }
+            prepared.detail = timed(&timings.preprocess) {
+                backgroundDetailWeight(sharp, size: prepared.size, subject: box, threads: threads)
+            }
         }
         var result = run(prepared, timings: timings)
         result.frame = frame

@@ -58,6 +58,25 @@ import Testing
         #expect(PNGEncoder.packBilevel(ramp).bytes == [UInt8](repeating: 0, count: 16) + [UInt8](repeating: 0xff, count: 16))
     }
 
+    /// Rows packed beforehand give the PNG of the unpacked image; rows of the wrong length
+    /// and a format other than bilevel are refused.
+    @Test func packedBilevelRowsEncodeAsTheImage() throws {
+        var state: UInt32 = 3
+        let width = 37, height = 5
+        let samples = (0..<(width * height)).map { _ -> UInt8 in
+            state = state &* 1_664_525 &+ 1_013_904_223
+            return UInt8(truncatingIfNeeded: state >> 24)
+        }
+        let image = ByteImage(width: width, height: height, samples: samples)
+        let encoder = PNGEncoder(pixelFormat: .bilevel, dpi: 300, runLengthsOnly: true)
+        let packed = PNGEncoder.packBilevel(image).bytes
+        #expect(try encoder.encode(packedBilevel: packed, width: width, height: height) == encoder.encode(image))
+        #expect(throws: CodecError.self) { try encoder.encode(packedBilevel: packed.dropLast(), width: width, height: height) }
+        #expect(throws: CodecError.self) {
+            try PNGEncoder(pixelFormat: .gray8).encode(packedBilevel: packed, width: width, height: height)
+        }
+    }
+
     /// Run lengths only: the same pixels back, and the strategy reaches zlib (a row pattern
     /// repeated down the image, which only the default strategy can match, packs worse).
     @Test func bilevelRunLengthsOnly() throws {

@@ -36,6 +36,19 @@ import Testing
         #expect(!readBack)
     }
 
+    /// The rows `convert` writes to a print PNG are the pinned page, rendered whole, packed.
+    @Test(arguments: [(PageSize.a4, 300.0), (.letter, 72)])
+    func printedRowsAreThePinnedPagePacked(paper: PageSize, dpi: Double) throws {
+        var drawing = VectorTestPages.drawing()
+        VectorTestPages.line(&drawing, 3, 70, 60, 5, width: 1.2)
+        let layout = PageLayout(width: drawing.width, height: drawing.height, size: paper)
+        let raster = try PageRaster(layout: layout, dpi: dpi)
+        let (page, _) = try Self.printed(drawing, paper: paper, dpi: dpi, pinned: true)
+        let rows = printedRows(VectorTracer().trace(drawing), raster: raster, pinning: drawing)
+        let samePixels = rows == PNGEncoder.packBilevel(page).bytes  // a Bool: a failure does not print a megabyte
+        #expect(samePixels)
+    }
+
     @Test func inkBoundsIsTheDrawingBox() {
         var page = VectorTestPages.blank(50, 40)
         page[7, 5] = 0

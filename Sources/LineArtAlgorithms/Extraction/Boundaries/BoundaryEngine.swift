@@ -47,7 +47,7 @@ package struct BoundaryEngine: ExtractionEngine {
         let measured = areaResize(rimmed, to: fittedSize(rimmed.size, maxDimension: 480), threads: threads)
         var strength = boundaryStrength(measured, parameters: Self.strengthParameters(unit: min(1, unit)),
                                         threads: threads).enlarged(to: lab.size)
-        if let detail = image.detail, detail.size == lab.size { strength = strength.weighted(by: detail.samples) }
+        if let detail = image.detail, detail.size == lab.size { strength.weigh(by: detail.samples) }
         let relief = gaussianBlur(FloatImage(width: w, height: h, channels: 1, samples: strength.magnitude), sigma: unit,
                                   threads: threads)
         let (basins, basinCount) = watershedBasins(relief.samples, width: w, height: h)

@@ -109,7 +109,6 @@ package func boundaryStrength(_ lab: FloatImage, parameters: BoundaryStrengthPar
             }
         }
     }
-    var strength = BoundaryStrength(width: w, height: h, magnitude: magnitude, alongX: alongX, alongY: alongY)
     if parameters.surroundStrength > 0, parameters.surroundSigma > 0 {
         let plane = FloatImage(width: w, height: h, channels: 1, samples: magnitude)
         let inhibited = oneSided
@@ -121,12 +120,12 @@ package func boundaryStrength(_ lab: FloatImage, parameters: BoundaryStrengthPar
         // The directional parts keep their share of what is left.
         for i in 0..<n {
             let kept = magnitude[i] > 0 ? inhibited[i] / magnitude[i] : 0
-            strength.alongX[i] *= kept
-            strength.alongY[i] *= kept
+            alongX[i] *= kept
+            alongY[i] *= kept
         }
-        strength.magnitude = inhibited
+        magnitude = inhibited
     }
-    return strength
+    return BoundaryStrength(width: w, height: h, magnitude: magnitude, alongX: alongX, alongY: alongY)
 }
 
 extension BoundaryStrength {
@@ -141,11 +140,16 @@ extension BoundaryStrength {
                                 alongX: plane(alongX), alongY: plane(alongY))
     }
 
-    /// The strength scaled pixel by pixel by `weight` (the same size).
-    func weighted(by weight: [Float]) -> BoundaryStrength {
+    /// Scales the strength pixel by pixel by `weight` (the same size), in place.
+    mutating func weigh(by weight: [Float]) {
         precondition(weight.count == magnitude.count, "weight size")
-        func scaled(_ samples: [Float]) -> [Float] { zip(samples, weight).map { $0 * $1 } }
-        return BoundaryStrength(width: width, height: height, magnitude: scaled(magnitude),
-                                alongX: scaled(alongX), alongY: scaled(alongY))
+        func scale(_ samples: inout [Float]) {
+            samples.withUnsafeMutableBufferPointer { s in
+                for i in s.indices { s[i] *= weight[i] }
+            }
+        }
+        scale(&magnitude)
+        scale(&alongX)
+        scale(&alongY)
     }
 }
