@@ -26,9 +26,12 @@ let package = Package(
             pkgConfig: "libpng",
             providers: [.apt(["libpng-dev"]), .brew(["libpng"])]
         ),
-        // Phone and web photos: HEIC/HEIF, WebP, TIFF. libheif's header only: the shim opens
-        // the library on the first HEIF photo (heif_decode.c), so it is not linked.
-        .systemLibrary(name: "CHEIF"),
+        // Phone and web photos: HEIC/HEIF, WebP, TIFF.
+        .systemLibrary(
+            name: "CHEIF",
+            pkgConfig: "libheif",
+            providers: [.apt(["libheif-dev"]), .brew(["libheif"])]
+        ),
         .systemLibrary(
             name: "CWebP",
             pkgConfig: "libwebp",
@@ -43,9 +46,8 @@ let package = Package(
         .target(
             name: "CImageCodecs",
             dependencies: ["CJPEG", "CPNG", "CHEIF", "CWebP", "CTIFF"],
-            // zlib (zlib1g-dev, which libpng-dev pulls in) compresses PDF content streams;
-            // dlopen opens libheif (in libc since glibc 2.34, in libdl before).
-            linkerSettings: [.linkedLibrary("z"), .linkedLibrary("dl")]
+            // zlib (zlib1g-dev, which libpng-dev pulls in) compresses PDF content streams.
+            linkerSettings: [.linkedLibrary("z")]
         ),
         // Hot per-pixel loops in SSE2, bit-identical to the Swift loops they stand in for.
         .target(name: "CPixelKernels"),

@@ -1,4 +1,3 @@
-#include <dlfcn.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -16,72 +15,20 @@ struct cic_heif_decoder {
     char message[CIC_MESSAGE_CAPACITY];
 };
 
-/* libheif is opened on the first HEIF photo rather than linked: loading it and the codecs
-   it links (libde265, libx265, libaom, libdav1d) cost every run about 3 ms of start-up. */
-#ifdef __APPLE__
-#define CIC_LIBHEIF "libheif.1.dylib"
-#else
-#define CIC_LIBHEIF "libheif.so.1"
-#endif
-#define CIC_HEIF_FUNCTIONS(F) \
-    F(heif_init) \
-    F(heif_context_alloc) \
-    F(heif_context_free) \
-    F(heif_context_read_from_memory_without_copy) \
-    F(heif_context_get_primary_image_handle) \
-    F(heif_image_handle_has_alpha_channel) \
-    F(heif_image_handle_get_width) \
-    F(heif_image_handle_get_height) \
-    F(heif_image_handle_is_premultiplied_alpha) \
-    F(heif_image_handle_release) \
-    F(heif_decoding_options_alloc) \
-    F(heif_decoding_options_free) \
-    F(heif_decode_image) \
-    F(heif_image_get_width) \
-    F(heif_image_get_height) \
-    F(heif_image_get_bits_per_pixel_range) \
-    F(heif_image_get_plane_readonly) \
-    F(heif_image_release)
-
-static struct {
-#define CIC_HEIF_FIELD(name) __typeof__(&name) name;
-    CIC_HEIF_FUNCTIONS(CIC_HEIF_FIELD)
-#undef CIC_HEIF_FIELD
-} libheif;
-
 static pthread_once_t cic_heif_once = PTHREAD_ONCE_INIT;
-static int cic_heif_loaded;
-static char cic_heif_load_error[CIC_MESSAGE_CAPACITY];
-
-/* Opened and initialised once, never closed: the decoders stay loaded for the process. */
-static void cic_heif_load(void) {
-    void *library = dlopen(CIC_LIBHEIF, RTLD_NOW | RTLD_LOCAL);
-    if (library == NULL) {
-        const char *reason = dlerror();
-        cic_copy_message(cic_heif_load_error, sizeof cic_heif_load_error, reason ? reason : CIC_LIBHEIF);
-        return;
-    }
-#define CIC_HEIF_LOOKUP(name) \
-    if ((libheif.name = (__typeof__(&name))dlsym(library, #name)) == NULL) { \
-        cic_copy_message(cic_heif_load_error, sizeof cic_heif_load_error, CIC_LIBHEIF " has no " #name); \
-        return; \
-    }
-    CIC_HEIF_FUNCTIONS(CIC_HEIF_LOOKUP)
-#undef CIC_HEIF_LOOKUP
-    libheif.heif_init(NULL);
-    cic_heif_loaded = 1;
-}
+/* Reference counted by libheif and never released: the decoders stay loaded for the process. */
+static void cic_heif_init(void) { heif_init(NULL); }
 
 cic_heif_decoder *cic_heif_create(void) {
-    pthread_once(&cic_heif_once, cic_heif_load);
+    pthread_once(&cic_heif_once, cic_heif_init);
     return calloc(1, sizeof(cic_heif_decoder));
 }
 
 void cic_heif_destroy(cic_heif_decoder *d) {
     if (d == NULL) return;
-    if (d->image) libheif.heif_image_release(d->image);
-    if (d->handle) libheif.heif_image_handle_release(d->handle);
-    if (d->context) libheif.heif_context_free(d->context);
+    if (d->image) heif_image_release(d->image);
+    if (d->handle) heif_image_handle_release(d->handle);
+    if (d->context) heif_context_free(d->context);
     free(d);
 }
 
@@ -106,22 +53,18 @@ static int cic_heif_misuse(cic_heif_decoder *d) {
 int cic_heif_read_header(cic_heif_decoder *d, const uint8_t *data, size_t size, cic_photo_info *info) {
     if (info != NULL) memset(info, 0, sizeof *info);
     if (d == NULL || data == NULL || info == NULL || size == 0 || d->context != NULL) return cic_heif_misuse(d);
-    if (!cic_heif_loaded) {
-        snprintf(d->message, sizeof d->message, "HEIF: cannot load libheif (%s)", cic_heif_load_error);
-        return CIC_ERR_UNSUPPORTED;
-    }
-    d->context = libheif.heif_context_alloc();
+    d->context = heif_context_alloc();
     if (d->context == NULL) {
         cic_copy_message(d->message, sizeof d->message, "out of memory");
         return CIC_ERR_NOMEM;
     }
-    struct heif_error error = libheif.heif_context_read_from_memory_without_copy(d->context, data, size, NULL);
+    struct heif_error error = heif_context_read_from_memory_without_copy(d->context, data, size, NULL);
     if (error.code != heif_error_Ok) return cic_heif_failure(d, error);
-    error = libheif.heif_context_get_primary_image_handle(d->context, &d->handle);
+    error = heif_context_get_primary_image_handle(d->context, &d->handle);
     if (error.code != heif_error_Ok) return cic_heif_failure(d, error);
-    d->has_alpha = libheif.heif_image_handle_has_alpha_channel(d->handle) ? 1 : 0;
-    info->width = libheif.heif_image_handle_get_width(d->handle);
-    info->height = libheif.heif_image_handle_get_height(d->handle);
+    d->has_alpha = heif_image_handle_has_alpha_channel(d->handle) ? 1 : 0;
+    info->width = heif_image_handle_get_width(d->handle);
+    info->height = heif_image_handle_get_height(d->handle);
     info->has_alpha = d->has_alpha;
     info->out_channels = 3;
     info->orientation = 1;
@@ -133,19 +76,19 @@ int cic_heif_decode(cic_heif_decoder *d, int *width, int *height) {
     if (height) *height = 0;
     if (d == NULL || d->handle == NULL || d->image != NULL || width == NULL || height == NULL)
         return cic_heif_misuse(d);
-    struct heif_decoding_options *options = libheif.heif_decoding_options_alloc();
+    struct heif_decoding_options *options = heif_decoding_options_alloc();
     if (options == NULL) {
         cic_copy_message(d->message, sizeof d->message, "out of memory");
         return CIC_ERR_NOMEM;
     }
     options->convert_hdr_to_8bit = 1;  /* 10-bit photos come out as 8-bit RGB */
     enum heif_chroma chroma = d->has_alpha ? heif_chroma_interleaved_RGBA : heif_chroma_interleaved_RGB;
-    struct heif_error error = libheif.heif_decode_image(d->handle, &d->image, heif_colorspace_RGB, chroma, options);
-    libheif.heif_decoding_options_free(options);
+    struct heif_error error = heif_decode_image(d->handle, &d->image, heif_colorspace_RGB, chroma, options);
+    heif_decoding_options_free(options);
     if (error.code != heif_error_Ok) return cic_heif_failure(d, error);
-    *width = libheif.heif_image_get_width(d->image, heif_channel_interleaved);
-    *height = libheif.heif_image_get_height(d->image, heif_channel_interleaved);
-    if (*width <= 0 || *height <= 0 || libheif.heif_image_get_bits_per_pixel_range(d->image, heif_channel_interleaved) != 8) {
+    *width = heif_image_get_width(d->image, heif_channel_interleaved);
+    *height = heif_image_get_height(d->image, heif_channel_interleaved);
+    if (*width <= 0 || *height <= 0 || heif_image_get_bits_per_pixel_range(d->image, heif_channel_interleaved) != 8) {
         cic_copy_message(d->message, sizeof d->message, "unexpected HEIF output layout");
         return CIC_ERR_UNSUPPORTED;
     }
@@ -155,9 +98,9 @@ int cic_heif_decode(cic_heif_decoder *d, int *width, int *height) {
 int cic_heif_copy(cic_heif_decoder *d, uint8_t *out, size_t out_size, size_t row_stride) {
     if (d == NULL || d->image == NULL || out == NULL) return cic_heif_misuse(d);
     int stride = 0;
-    const uint8_t *plane = libheif.heif_image_get_plane_readonly(d->image, heif_channel_interleaved, &stride);
-    size_t width = (size_t)libheif.heif_image_get_width(d->image, heif_channel_interleaved);
-    size_t height = (size_t)libheif.heif_image_get_height(d->image, heif_channel_interleaved);
+    const uint8_t *plane = heif_image_get_plane_readonly(d->image, heif_channel_interleaved, &stride);
+    size_t width = (size_t)heif_image_get_width(d->image, heif_channel_interleaved);
+    size_t height = (size_t)heif_image_get_height(d->image, heif_channel_interleaved);
     size_t in_channels = d->has_alpha ? 4 : 3;
     if (plane == NULL || stride <= 0 || (size_t)stride < width * in_channels) {
         cic_copy_message(d->message, sizeof d->message, "HEIF image has no pixels");
@@ -165,7 +108,7 @@ int cic_heif_copy(cic_heif_decoder *d, uint8_t *out, size_t out_size, size_t row
     }
     if (row_stride < width * 3 || out_size < row_stride * (height - 1) + width * 3) return cic_heif_misuse(d);
     /* libheif's RGBA is straight (not premultiplied) unless the file says otherwise. */
-    int premultiplied = libheif.heif_image_handle_is_premultiplied_alpha(d->handle);
+    int premultiplied = heif_image_handle_is_premultiplied_alpha(d->handle);
     for (size_t y = 0; y < height; y++) {
         const uint8_t *src = plane + y * (size_t)stride;
         uint8_t *dst = out + y * row_stride;
