@@ -3,7 +3,7 @@ import LineArtCodecs
 /// A page as a PNG: its size in pixels and where the drawing's pixels land on it.
 ///
 /// With a paper size the PNG is the traced page of a ``PageLayout`` rendered at `dpi`
-/// (``renderPrintBitmap(_:layout:dpi:)``); without one it is the drawing's own bitmap.
+/// (`printedRows(_:raster:pinning:)`); without one it is the drawing's own bitmap.
 /// ``PagePlacement`` reports these same values, so the report and the PNG cannot disagree.
 public struct PageRaster: Sendable, Equatable {
     /// The resolution written in the PNG's pHYs chunk; nil when it has none (the drawing's

@@ -239,12 +239,6 @@ extension PhotoConverter {
     }
 }
 
-/// The traced page rendered onto its paper at `dpi` (1 channel, 0 ink / 255 paper).
-/// - Throws: `.invalidInput` when the page would be larger than 30000 pixels a side.
-package func renderPrintBitmap(_ drawing: VectorDrawing, layout: PageLayout, dpi: Double) throws(CodecError) -> ByteImage {
-    renderPrintBitmap(drawing, raster: try PageRaster(layout: layout, dpi: dpi))
-}
-
 /// The traced page rendered at the size and transform of `raster` (1 channel, 0 ink / 255 paper).
 package func renderPrintBitmap(_ drawing: VectorDrawing, raster: PageRaster) -> ByteImage {
     Rasterizer().render(drawing, transform: raster.transform, width: raster.width, height: raster.height)

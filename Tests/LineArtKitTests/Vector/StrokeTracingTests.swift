@@ -34,7 +34,7 @@ import Testing
         #expect(drawing.paths.count == 1)
         let ink = Double(VectorTestPages.inkCount(page))
         #expect(abs(drawing.inkArea(steps: 16) - ink) < 0.03 * ink)
-        let printed = Rasterizer().render(drawing, transform: .init(a: 4, b: 0, c: 0, d: 4, tx: 0, ty: 0),
+        let printed = Rasterizer().render(drawing, transform: .scale(4, translateX: 0, translateY: 0),
                                           width: 4 * page.width, height: 4 * page.height)
         #expect(label(printed, connectivity: .four, where: { $0 >= 128 }).count
                 == label(page, connectivity: .four, where: { $0 >= 128 }).count)
@@ -51,7 +51,7 @@ import Testing
         }
         let regions = label(page, connectivity: .four, where: { $0 >= 128 }).count
         #expect(regions == 2)
-        let printed = Rasterizer().render(VectorTracer(strokeWidth: 2).trace(page), transform: .init(a: 3, b: 0, c: 0, d: 3, tx: 0, ty: 0),
+        let printed = Rasterizer().render(VectorTracer(strokeWidth: 2).trace(page), transform: .scale(3, translateX: 0, translateY: 0),
                                           width: 3 * page.width, height: 3 * page.height)
         #expect(label(printed, connectivity: .four, where: { $0 >= 128 }).count == regions)
     }

@@ -39,7 +39,7 @@ func mergeWeakBorders(_ labels: [Int32], count: Int, strength: BoundaryStrength,
     }
     var initial: [Candidate] = []
     for a in 0..<Int32(count) {
-        for b in graph.borders[Int(a)].map(\.region) where a < b { initial.append(Candidate(cost: cost(a, b), a: a, b: b)) }
+        for n in graph.borders[Int(a)] where a < n.region { initial.append(Candidate(cost: cost(a, n.region), a: a, b: n.region)) }
     }
     /// Joins the two regions of `pair`, the smaller into the larger; returns the survivor.
     func join(_ pair: Candidate) -> Int32 {
@@ -61,11 +61,15 @@ func mergeWeakBorders(_ labels: [Int32], count: Int, strength: BoundaryStrength,
         let mergedNeighbours = survivor == top.a ? before.b : before.a
         let areaBefore = survivor == top.a ? areas.a : areas.b
         regions -= 1
+        // Both neighbour lists ascend, so the merged side's is walked alongside the survivor's.
+        var m = 0
         for other in graph.borders[Int(survivor)].lazy.map(\.region) {
+            while m < mergedNeighbours.count && mergedNeighbours[m].region < other { m += 1 }
+            let touchedMerged = m < mergedNeighbours.count && mergedNeighbours[m].region == other
             // A border the merge left as it was, whose share the survivor's growth left as it
             // was, keeps its cost: its entry in the heap is still current.
             let area = graph.area[Int(other)]
-            if !mergedNeighbours.contains(where: { $0.region == other }),
+            if !touchedMerged,
                share(min(areaBefore, area)) == share(min(graph.area[Int(survivor)], area)) { continue }
             heap.insert(Candidate(cost: cost(survivor, other), a: min(survivor, other), b: max(survivor, other)))
         }
