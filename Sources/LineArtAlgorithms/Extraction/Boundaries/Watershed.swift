@@ -1,14 +1,14 @@
-/// Watershed by immersion (Vincent & Soille 1991, without watershed lines): the relief is
-/// flooded from its lowest pixels up, each pixel joining the basin of its lowest labelled
-/// 4-neighbour, and a pixel with no labelled neighbour when its level is reached starts a
-/// basin of its own (a local minimum). Every pixel gets a basin; the borders between basins
-/// follow the crests of the relief.
+/// Watershed by flooding from the regional minima (Meyer 1994, without watershed lines):
+/// each plateau of the relief with no lower neighbour starts a basin, and the basins grow
+/// level by level, each pixel joining the basin that reached it first. Within a level the
+/// flood is first come, first served, so a plateau fills from its lower edges inwards and
+/// the basins do not depend on the order the pixels are stored in: a mirrored or rotated
+/// relief gives the mirrored or rotated basins, but for ties where two floods meet.
 ///
-/// The relief is quantised to `levels` steps between its minimum and maximum and the pixels
-/// are visited level by level in row-major order (a counting sort), so the run is O(pixels).
-/// A plateau may split into several basins; the merging that follows joins them across
-/// their weak borders.
-/// - Returns: basin labels `0..<count`, row-major.
+/// The relief is quantised to `levels` steps between its minimum and maximum, and every
+/// step's pixels have their place in one array (a counting sort), so the run is O(pixels).
+/// - Returns: basin labels `0..<count`, row-major, numbered in row-major order of each
+///   basin's first pixel of its minimum.
 package func watershedBasins(_ relief: [Float], width: Int, height: Int,
                             levels: Int = 1024) -> (labels: [Int32], count: Int) {
     let n = width * height
@@ -16,38 +16,98 @@ package func watershedBasins(_ relief: [Float], width: Int, height: Int,
     guard n > 0 else { return ([], 0) }
     let low = relief.min()!, high = relief.max()!
     let scale = high > low ? Float(levels - 1) / (high - low) : 0
-    var level = [Int32](repeating: 0, count: n)
-    var histogram = [Int](repeating: 0, count: levels + 1)
-    for i in 0..<n {
-        let q = Int32(min(Float(levels - 1), ((relief[i] - low) * scale).rounded(.down)))
-        level[i] = q
-        histogram[Int(q) + 1] += 1
-    }
-    for q in 1...levels { histogram[q] += histogram[q - 1] }
-    var order = [Int32](repeating: 0, count: n)
-    for i in 0..<n {
-        let q = Int(level[i])
-        order[histogram[q]] = Int32(i)
-        histogram[q] += 1
-    }
+    let level = relief.map { Int32(min(Float(levels - 1), (($0 - low) * scale).rounded(.down))) }
     var labels = [Int32](repeating: -1, count: n)
+    let count = labelRegionalMinima(level, width: width, height: height, into: &labels)
+    flood(level, width: width, height: height, levels: levels, labels: &labels)
+    return (labels, count)
+}
+
+/// Calls `body` with the 4-neighbours of pixel `i` (left, right, up, down).
+@inline(__always)
+private func forEachNeighbour(of i: Int, width: Int, count n: Int, _ body: (Int) -> Void) {
+    let x = i % width
+    if x > 0 { body(i - 1) }
+    if x + 1 < width { body(i + 1) }
+    if i >= width { body(i - width) }
+    if i + width < n { body(i + width) }
+}
+
+/// Labels each plateau (4-connected pixels of one level) that has no lower neighbour with a
+/// basin of its own; returns the number of basins.
+private func labelRegionalMinima(_ level: [Int32], width: Int, height: Int, into labels: inout [Int32]) -> Int {
+    let n = width * height
+    var seen = [Bool](repeating: false, count: n)
+    var plateau = [Int32](repeating: 0, count: n)
     var count: Int32 = 0
-    for pixel in order {
-        let i = Int(pixel), x = i % width
-        var best: Int32 = -1, bestLevel = Int32.max
-        @inline(__always) func consider(_ j: Int) {
-            let l = labels[j]
-            if l >= 0 && level[j] < bestLevel { best = l; bestLevel = level[j] }
-        }
-        if x > 0 { consider(i - 1) }
-        if x + 1 < width { consider(i + 1) }
-        if i >= width { consider(i - width) }
-        if i + width < n { consider(i + width) }
-        if best < 0 {
-            best = count
+    level.withUnsafeBufferPointer { level in
+    seen.withUnsafeMutableBufferPointer { seen in
+    plateau.withUnsafeMutableBufferPointer { plateau in
+    labels.withUnsafeMutableBufferPointer { labels in
+        for start in 0..<n where !seen[start] {
+            let q = level[start]
+            var isMinimum = true
+            // The plateau's pixels, found breadth first: [0, found) of `plateau`.
+            var next = 0, found = 1
+            plateau[0] = Int32(start)
+            seen[start] = true
+            while next < found {
+                let i = Int(plateau[next])
+                next += 1
+                forEachNeighbour(of: i, width: width, count: n) { j in
+                    if level[j] < q {
+                        isMinimum = false
+                    } else if level[j] == q && !seen[j] {
+                        seen[j] = true
+                        plateau[found] = Int32(j)
+                        found += 1
+                    }
+                }
+            }
+            guard isMinimum else { continue }
+            for k in 0..<found { labels[Int(plateau[k])] = count }
             count += 1
         }
-        labels[i] = best
-    }
-    return (labels, Int(count))
+    }}}}
+    return Int(count)
+}
+
+/// Grows the labelled minima over the rest of the relief. A pixel is queued at its own level
+/// by the first labelled neighbour to reach it, whose basin it joins: by the time the flood
+/// passes a level, every pixel of that level is reached, since a path that never rises leads
+/// from it down to a minimum.
+private func flood(_ level: [Int32], width: Int, height: Int, levels: Int, labels: inout [Int32]) {
+    let n = width * height
+    // Each level's pixels get a slot range of the queue (a counting sort of the levels).
+    var start = [Int](repeating: 0, count: levels + 1)
+    for q in level { start[Int(q) + 1] += 1 }
+    for q in 0..<levels { start[q + 1] += start[q] }
+    var end = start  // where the next pixel of each level goes
+    var queue = [Int32](repeating: 0, count: n)
+    var reachedBy = [Int32](repeating: -1, count: n)
+    level.withUnsafeBufferPointer { level in
+    labels.withUnsafeMutableBufferPointer { labels in
+    queue.withUnsafeMutableBufferPointer { queue in
+    reachedBy.withUnsafeMutableBufferPointer { reachedBy in
+    end.withUnsafeMutableBufferPointer { end in
+        @inline(__always) func reach(_ j: Int, from label: Int32) {
+            guard labels[j] < 0, reachedBy[j] < 0 else { return }
+            reachedBy[j] = label
+            let q = Int(level[j])
+            queue[end[q]] = Int32(j)
+            end[q] += 1
+        }
+        for i in 0..<n where labels[i] >= 0 {
+            forEachNeighbour(of: i, width: width, count: n) { reach($0, from: labels[i]) }
+        }
+        for q in 0..<levels {
+            var k = start[q]
+            while k < end[q] {
+                let i = Int(queue[k])
+                k += 1
+                labels[i] = reachedBy[i]
+                forEachNeighbour(of: i, width: width, count: n) { reach($0, from: labels[i]) }
+            }
+        }
+    }}}}}
 }

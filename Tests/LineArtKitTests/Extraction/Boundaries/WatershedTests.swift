@@ -35,4 +35,48 @@ import Testing
         #expect(labels.allSatisfy { $0 >= 0 && Int($0) < count })
         #expect(Set(labels).count == count)
     }
+
+    @Test func aPlateauBetweenTwoValleysIsSharedAtItsMiddle() {
+        // Valleys at x = 2 and x = 37, a plateau of level 5 from x = 5 to x = 34: each valley's
+        // flood enters the plateau from its own side and they meet in the middle.
+        let w = 40, h = 6
+        let relief = (0..<(w * h)).map { i -> Float in
+            let x = i % w
+            return Float(min(5, abs(x - 2), abs(x - 37)))
+        }
+        let (labels, count) = watershedBasins(relief, width: w, height: h)
+        #expect(count == 2)
+        for y in 0..<h {
+            let row = Array(labels[(y * w)..<(y * w + w)])
+            #expect(Set(row[0...19]).count == 1)
+            #expect(Set(row[20...]).count == 1)
+            #expect(row[0] != row[w - 1])
+        }
+    }
+
+    @Test func aMirroredOrTurnedReliefGivesTheMirroredOrTurnedBasins() {
+        // Blurred noise on a coarse scale of 12 levels: wide plateaus, where a flood that
+        // followed the pixels' storage order would sweep from the top left.
+        let w = 64, h = 48
+        var rng = SplitMix64(seed: 11)
+        let noise = FloatImage(width: w, height: h, samples: (0..<(w * h)).map { _ in Float.random(in: 0..<1, using: &rng) })
+        let relief = gaussianBlur(noise, sigma: 3).samples
+        let (labels, _) = watershedBasins(relief, width: w, height: h, levels: 12)
+        let mirrored = (0..<(w * h)).map { relief[($0 / w) * w + w - 1 - $0 % w] }
+        let (back, _) = watershedBasins(mirrored, width: w, height: h, levels: 12)
+        let mirroredBack = (0..<(w * h)).map { back[($0 / w) * w + w - 1 - $0 % w] }
+        let turned = (0..<(w * h)).map { relief[($0 % h) * w + $0 / h] }  // transposed: h wide
+        let (turnedLabels, _) = watershedBasins(turned, width: h, height: w, levels: 12)
+        let turnedBack = (0..<(w * h)).map { turnedLabels[($0 % w) * h + $0 / w] }
+        #expect(agreement(labels, mirroredBack) > 0.99)
+        #expect(agreement(labels, turnedBack) > 0.99)
+    }
+
+    /// The share of pixels whose basin in `b` is the one most of their basin in `a` maps to.
+    private func agreement(_ a: [Int32], _ b: [Int32]) -> Double {
+        var votes: [Int32: [Int32: Int]] = [:]
+        for (x, y) in zip(a, b) { votes[x, default: [:]][y, default: 0] += 1 }
+        let agreeing = votes.values.reduce(0) { $0 + ($1.values.max() ?? 0) }
+        return Double(agreeing) / Double(a.count)
+    }
 }
