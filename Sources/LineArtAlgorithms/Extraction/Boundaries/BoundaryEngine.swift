@@ -14,8 +14,9 @@ import LineArtImage
 ///    regions too small to colour (`minRegionArea` of paper) join a neighbour across their
 ///    weakest border, so a small subject's cells make one shape instead of vanishing into
 ///    whatever they share the most outline with when the page drops small regions.
-/// 4. A 3x3 majority filter and a radius-4 mode filter calm the borders; every pixel whose
-///    right or lower neighbour lies in another region becomes ink, so each region is a
+/// 4. A 3x3 majority filter and a radius-4 mode filter calm the borders; one pixel of every
+///    pair across a border becomes ink (``BoundarySide``: the upper or left one for an even
+///    line width, the one in the larger region for an odd one), so each region is a
 ///    closed paper region by construction.
 ///
 /// Scales are in units of the working size's long side over 480 px, so a photo gives the
@@ -59,6 +60,7 @@ package struct BoundaryEngine: ExtractionEngine {
                                                                        lineWidth: parameters.lineWidth))
         let calm = majorityFilter(regions, width: w, height: h, passes: 3, threads: threads)
         let smooth = modeFilter(calm, width: w, height: h, radius: 4, passes: 1, threads: threads)
-        return drawBoundaries(smooth, width: w, height: h, threads: threads)
+        return drawBoundaries(smooth, width: w, height: h,
+                              side: parameters.lineWidth % 2 == 0 ? .upperLeft : .largerRegion, threads: threads)
     }
 }
