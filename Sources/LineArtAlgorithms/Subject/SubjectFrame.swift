@@ -30,8 +30,17 @@ package struct SubjectFrame: Sendable {
         let w = min(photo.width, Int(width.rounded())), h = min(photo.height, Int(height.rounded()))
         guard Double(w * h) < maxShare * Double(photo.pixelCount) else { return nil }
         let cx = Double(box.x) + Double(box.width) / 2, cy = Double(box.y) + Double(box.height) / 2
-        let x = min(max(0, Int((cx - Double(w) / 2).rounded())), photo.width - w)
-        let y = min(max(0, Int((cy - Double(h) / 2).rounded())), photo.height - h)
+        let x = min(max(0, Self.nearest(cx - Double(w) / 2, tiesTowards: Double(photo.width - w) / 2)), photo.width - w)
+        let y = min(max(0, Self.nearest(cy - Double(h) / 2, tiesTowards: Double(photo.height - h) / 2)), photo.height - h)
         return PixelRectangle(x: x, y: y, width: w, height: h)
+    }
+
+    /// `value` rounded to the nearest whole number, a tie to the one nearer `centre` (the
+    /// frame's position centred in the photo): a mirrored or turned photo gets the frame
+    /// mirrored or turned, where rounding ties up would move it by a pixel.
+    static func nearest(_ value: Double, tiesTowards centre: Double) -> Int {
+        let below = value.rounded(.down)
+        guard value - below == 0.5 else { return Int(value.rounded()) }
+        return Int(abs(below - centre) <= abs(below + 1 - centre) ? below : below + 1)
     }
 }

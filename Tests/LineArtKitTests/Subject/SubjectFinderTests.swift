@@ -105,6 +105,17 @@ import LineArtPipeline
         #expect(SubjectFrame().frame(PixelRectangle(x: 50, y: 50, width: 1100, height: 800), in: Self.photo) == nil)
     }
 
+    @Test func aMirroredBoxGetsTheMirroredFrame() throws {
+        // The coffee cup's box: its frame's left edge falls on a half pixel (139.5).
+        let photo = ImageSize(width: 600, height: 400)
+        let box = PixelRectangle(x: 173, y: 18, width: 249, height: 335)
+        let mirroredBox = PixelRectangle(x: 600 - 173 - 249, y: 18, width: 249, height: 335)
+        let frame = try #require(SubjectFrame().frame(box, in: photo))
+        let mirrored = try #require(SubjectFrame().frame(mirroredBox, in: photo))
+        #expect(mirrored.width == frame.width && mirrored.y == frame.y)
+        #expect(mirrored.x == 600 - frame.x - frame.width, "\(frame) mirrored is \(mirrored)")
+    }
+
     @Test func aTinySubjectIsFramedNoSmallerThanAQuarterOfThePhoto() throws {
         let frame = try #require(SubjectFrame().frame(PixelRectangle(x: 600, y: 400, width: 20, height: 20), in: Self.photo))
         #expect(max(frame.width, frame.height) >= 300)
