@@ -17,7 +17,7 @@ enum BoundarySide {
 /// Ink (0) on one pixel of every pair of 4-neighbours with different labels, on the given
 /// `side`; paper (255) elsewhere. Row bands run on up to `threads` threads; the result does
 /// not depend on them.
-func drawBoundaries(_ labels: [Int32], width: Int, height: Int, side: BoundarySide = .upperLeft,
+func drawBoundaries(_ labels: [Int32], width: Int, height: Int, side: BoundarySide,
                     threads: Int) -> ByteImage {
     guard width > 0, height > 0 else { return ByteImage(width: width, height: height, repeating: 255) }
     switch side {
