@@ -12,6 +12,11 @@ enum BoundarySide {
     /// border: the side then does not depend on the photo's orientation, so a mirrored or
     /// turned photo gives the same page turned.
     case largerRegion
+
+    /// The side for lines that will be thickened to `lineWidth` pixels.
+    init(lineWidth: Int) {
+        self = lineWidth % 2 == 0 ? .upperLeft : .largerRegion
+    }
 }
 
 /// Ink (0) on one pixel of every pair of 4-neighbours with different labels, on the given

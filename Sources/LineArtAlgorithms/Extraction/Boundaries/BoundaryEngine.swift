@@ -60,7 +60,7 @@ package struct BoundaryEngine: ExtractionEngine {
                                                                        lineWidth: parameters.lineWidth))
         let calm = majorityFilter(regions, width: w, height: h, passes: 3, threads: threads)
         let smooth = modeFilter(calm, width: w, height: h, radius: 4, passes: 1, threads: threads)
-        return drawBoundaries(smooth, width: w, height: h,
-                              side: parameters.lineWidth % 2 == 0 ? .upperLeft : .largerRegion, threads: threads)
+        return drawBoundaries(smooth, width: w, height: h, side: BoundarySide(lineWidth: parameters.lineWidth),
+                              threads: threads)
     }
 }

@@ -41,15 +41,14 @@ import Testing
             let x = i % w, y = i / w
             return x < 4 + y % 3 ? 0 : (x < 9 + y % 2 ? 1 : 2)
         }
-        let mirrored = (0..<(w * h)).map { labels[($0 / w) * w + w - 1 - $0 % w] }
-        func mirror(_ page: ByteImage) -> [UInt8] { (0..<(w * h)).map { page.samples[($0 / w) * w + w - 1 - $0 % w] } }
+        let mirrored = Image(width: w, height: h, samples: labels).oriented(.mirrorHorizontal).samples
         for threads in [1, 2] {
             let page = drawBoundaries(labels, width: w, height: h, side: .largerRegion, threads: threads)
             let back = drawBoundaries(mirrored, width: w, height: h, side: .largerRegion, threads: threads)
-            #expect(mirror(back) == page.samples)
+            #expect(back.oriented(.mirrorHorizontal) == page)
         }
         let upperLeft = drawBoundaries(labels, width: w, height: h, side: .upperLeft, threads: 1)
         let upperLeftBack = drawBoundaries(mirrored, width: w, height: h, side: .upperLeft, threads: 1)
-        #expect(mirror(upperLeftBack) != upperLeft.samples)
+        #expect(upperLeftBack.oriented(.mirrorHorizontal) != upperLeft)
     }
 }

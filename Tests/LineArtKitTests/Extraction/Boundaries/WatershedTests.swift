@@ -62,14 +62,14 @@ import Testing
         let noise = FloatImage(width: w, height: h, samples: (0..<(w * h)).map { _ in Float.random(in: 0..<1, using: &rng) })
         let relief = gaussianBlur(noise, sigma: 3).samples
         let (labels, _) = watershedBasins(relief, width: w, height: h, levels: 12)
-        let mirrored = (0..<(w * h)).map { relief[($0 / w) * w + w - 1 - $0 % w] }
-        let (back, _) = watershedBasins(mirrored, width: w, height: h, levels: 12)
-        let mirroredBack = (0..<(w * h)).map { back[($0 / w) * w + w - 1 - $0 % w] }
-        let turned = (0..<(w * h)).map { relief[($0 % h) * w + $0 / h] }  // transposed: h wide
-        let (turnedLabels, _) = watershedBasins(turned, width: h, height: w, levels: 12)
-        let turnedBack = (0..<(w * h)).map { turnedLabels[($0 % w) * h + $0 / w] }
-        #expect(agreement(labels, mirroredBack) > 0.99)
-        #expect(agreement(labels, turnedBack) > 0.99)
+        /// The basins of `relief` turned by `orientation` (its own inverse), turned back.
+        func basinsTurned(_ orientation: EXIFOrientation) -> [Int32] {
+            let turned = FloatImage(width: w, height: h, samples: relief).oriented(orientation)
+            let (basins, _) = watershedBasins(turned.samples, width: turned.width, height: turned.height, levels: 12)
+            return Image(width: turned.width, height: turned.height, samples: basins).oriented(orientation).samples
+        }
+        #expect(agreement(labels, basinsTurned(.mirrorHorizontal)) > 0.99)
+        #expect(agreement(labels, basinsTurned(.transpose)) > 0.99)
     }
 
     /// The share of pixels whose basin in `b` is the one most of their basin in `a` maps to.
