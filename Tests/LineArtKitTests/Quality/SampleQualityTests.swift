@@ -48,10 +48,10 @@ import Testing
         // 1 since pages of one subject are framed on it: the astronaut's head-and-shoulders page
         // leaks through the backdrop at its corners (0.48 against 0.30), where the whole photo passed.
         #expect(passing >= 1, "pages passing all four targets: \(passing)\n\(table.joined(separator: "\n"))")
-        // 0.80 since a border's strength is pulled down by its weak stretches: chains of texture
-        // crests (the butterfly's wing cells, the flower's centre) are no longer lines, and the
-        // pages have fewer regions (butterfly 66, from 98) against a count target of 50.
-        #expect(mean >= 0.80, "mean score \(mean)\n\(table.joined(separator: "\n"))")
+        // 0.78 since the pet preset's Kuwahara radius went from 4 to 2 (its quadrants no longer
+        // cut blurred shading into patches): the cat's page keeps its eyes and nose but not the
+        // fur marks that counted as regions (6, from 11), the squirrel's has 41 (from 54).
+        #expect(mean >= 0.78, "mean score \(mean)\n\(table.joined(separator: "\n"))")
         // 0.5 since the one-sided surround: the apple's three regions all reach the page's
         // edge now (its outline runs into the shadow line along the bottom; 0.52, from 0.60).
         for outcome in outcomes {
@@ -59,11 +59,10 @@ import Testing
             #expect(outcome.result.tapUsability >= 0.5, "\(outcome.file) tap \(outcome.result.tapUsability)")
         }
 
-        // Ink stays printable: today 12 of 14 pages are in the 3-15% band (the painting joined
-        // it in session 16, when the abstract preset's strokes went from 4 to 2 px); the bold
-        // toddler pages carry more.
+        // Ink stays printable: today 11 of 14 pages are in the 3-15% band; the bold toddler
+        // pages carry more, and the cat's page (its eyes, nose and one stripe) 1.6%.
         let inBand = outcomes.filter { (0.03...0.15).contains($0.result.inkFraction) }
-        #expect(inBand.count >= 12, "pages with 3-15% ink: \(inBand.map(\.file))")
+        #expect(inBand.count >= 11, "pages with 3-15% ink: \(inBand.map(\.file))")
         for outcome in outcomes {
             #expect(outcome.result.inkFraction <= 0.30, "\(outcome.file) ink \(outcome.result.inkFraction)")
         }
@@ -82,10 +81,11 @@ import Testing
         // edge of at least 4 ΔE*ab per pixel (``LineSupport``, as docs/line-support.py), and
         // every page's, measured against the part of the photo the page shows. The boundaries
         // issue asks for 0.80 mean and 0.65 on every page; 0.692 mean when the regions engine
-        // merged to a region count and cut flat areas into cells to reach it.
+        // merged to a region count and cut flat areas into cells to reach it, 0.91 today
+        // (0.89 before the pet preset's Kuwahara radius went from 4 to 2: the cat's fur marks).
         let support = outcomes.map(\.lineSupport).reduce(0, +) / Double(max(1, outcomes.count))
         let supportTable = outcomes.map { "\($0.file): \(String(format: "%.3f", $0.lineSupport))" }
-        #expect(support >= 0.85, "mean line support \(support)\n\(supportTable.joined(separator: "\n"))")
+        #expect(support >= 0.89, "mean line support \(support)\n\(supportTable.joined(separator: "\n"))")
         for outcome in outcomes {
             #expect(outcome.lineSupport >= 0.65, "\(outcome.file) line support \(outcome.lineSupport)")
         }
