@@ -11,6 +11,10 @@ package struct SubjectFrame: Sendable {
     package var minSide = 0.25
     /// A frame covering this share of the photo or more is not worth the crop.
     package var maxShare = 0.8
+    /// The frame's sizes and the offset of its centre from the photo's are whole multiples of
+    /// this share of the photo's long side, so that the small changes a re-encoded photo makes
+    /// to the subject's box give the same frame, and so the same page.
+    package var grid = 0.05
 
     package init() {}
 
@@ -27,9 +31,18 @@ package struct SubjectFrame: Sendable {
             width *= grow
             height *= grow
         }
-        let w = min(photo.width, Int(width.rounded())), h = min(photo.height, Int(height.rounded()))
+        // Sizes and the centre's offset from the photo's centre in whole cells of the grid; each
+        // size leaves an even margin in the photo, so that a frame centred on it has whole pixels.
+        let cell = max(1, grid * Double(max(photo.width, photo.height)))
+        func snapped(_ value: Double) -> Double { (value / cell).rounded() * cell }
+        func fitted(_ size: Double, in length: Int) -> Int {
+            length - 2 * Int(max(0, (Double(length) - max(cell, snapped(size))) / 2).rounded())
+        }
+        let w = fitted(width, in: photo.width), h = fitted(height, in: photo.height)
         guard Double(w * h) < maxShare * Double(photo.pixelCount) else { return nil }
-        let cx = Double(box.x) + Double(box.width) / 2, cy = Double(box.y) + Double(box.height) / 2
+        let midX = Double(photo.width) / 2, midY = Double(photo.height) / 2
+        let cx = midX + snapped(Double(box.x) + Double(box.width) / 2 - midX)
+        let cy = midY + snapped(Double(box.y) + Double(box.height) / 2 - midY)
         let x = min(max(0, Self.nearest(cx - Double(w) / 2, tiesTowards: Double(photo.width - w) / 2)), photo.width - w)
         let y = min(max(0, Self.nearest(cy - Double(h) / 2, tiesTowards: Double(photo.height - h) / 2)), photo.height - h)
         return PixelRectangle(x: x, y: y, width: w, height: h)
