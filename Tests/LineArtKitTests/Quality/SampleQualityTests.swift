@@ -50,7 +50,8 @@ import Testing
         #expect(passing >= 1, "pages passing all four targets: \(passing)\n\(table.joined(separator: "\n"))")
         // 0.78 since the pet preset's Kuwahara radius went from 4 to 2 (its quadrants no longer
         // cut blurred shading into patches): the cat's page keeps its eyes and nose but not the
-        // fur marks that counted as regions (6, from 11), the squirrel's has 41 (from 54).
+        // fur marks that counted as regions (6, from 11), the squirrel's has 41 (from 54); the
+        // astronaut's frame on the grid of SubjectFrame leaks more through its backdrop (0.90).
         #expect(mean >= 0.78, "mean score \(mean)\n\(table.joined(separator: "\n"))")
         // 0.5 since the one-sided surround: the apple's three regions all reach the page's
         // edge now (its outline runs into the shadow line along the bottom; 0.52, from 0.60).

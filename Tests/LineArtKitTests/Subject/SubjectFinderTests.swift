@@ -116,16 +116,17 @@ import LineArtPipeline
         #expect(SubjectFrame().frame(PixelRectangle(x: 50, y: 50, width: 1100, height: 800), in: Self.photo) == nil)
     }
 
-    @Test func aMirroredBoxGetsTheMirroredFrame() throws {
-        // The coffee cup's box, its centre 2.5 px from the photo's: the frame is centred, and
-        // its margins on the two sides are whole and equal.
-        let photo = ImageSize(width: 600, height: 400)
-        let box = PixelRectangle(x: 173, y: 18, width: 249, height: 335)
-        let mirroredBox = PixelRectangle(x: 600 - 173 - 249, y: 18, width: 249, height: 335)
+    /// The coffee cup's box, its centre 2.5 px from the photo's (the frame is centred, its
+    /// margins whole and equal), and a box one cell (75.5 px) right of the centre, whose
+    /// frame's left edge falls on a half pixel.
+    @Test(arguments: [(ImageSize(width: 600, height: 400), PixelRectangle(x: 173, y: 18, width: 249, height: 335)),
+                      (ImageSize(width: 1510, height: 850), PixelRectangle(x: 780, y: 300, width: 100, height: 300))])
+    func aMirroredBoxGetsTheMirroredFrame(photo: ImageSize, box: PixelRectangle) throws {
+        let mirroredBox = PixelRectangle(x: photo.width - box.x - box.width, y: box.y, width: box.width, height: box.height)
         let frame = try #require(SubjectFrame().frame(box, in: photo))
         let mirrored = try #require(SubjectFrame().frame(mirroredBox, in: photo))
         #expect(mirrored.width == frame.width && mirrored.y == frame.y)
-        #expect(mirrored.x == 600 - frame.x - frame.width, "\(frame) mirrored is \(mirrored)")
+        #expect(mirrored.x == photo.width - frame.x - frame.width, "\(frame) mirrored is \(mirrored)")
     }
 
     @Test func aTinySubjectIsFramedNoSmallerThanAQuarterOfThePhoto() throws {
