@@ -120,7 +120,10 @@ public struct LineArtPipeline: Sendable {
         let budget = workingSize(photoSize, maxDimension: longSide).pixelCount
         let framed = workingSize(shown, maxDimension: longSide).pixelCount
         guard framed > budget else { return longSide }
-        return max(1, Int(Double(longSide) * (Double(budget) / Double(framed)).squareRoot()))
+        var side = max(1, Int(Double(longSide) * (Double(budget) / Double(framed)).squareRoot()))
+        // The short side is rounded, and rounded up it can take the page over the budget.
+        while side > 1 && workingSize(shown, maxDimension: side).pixelCount > budget { side -= 1 }
+        return side
     }
 
     /// Stage 2: the preset's extraction engine; 1-px-ish lines, 0 on 255.

@@ -136,11 +136,13 @@ import LineArtPipeline
 }
 
 @Suite struct FramedWorkingSizeTests {
-    @Test func aFramedPageHasNoMorePixelsThanTheWholePhotos() throws {
+    /// The second frame's short side rounds up (560.8 px at a long side of 701): with no
+    /// check the page was 561x701, 45 px over the whole photo's 768x512.
+    @Test(arguments: [(ImageSize(width: 6000, height: 3400), ImageSize(width: 1700, height: 2400)),
+                      (ImageSize(width: 600, height: 400), ImageSize(width: 120, height: 150))])
+    func aFramedPageHasNoMorePixelsThanTheWholePhotos(photo: ImageSize, frame: ImageSize) throws {
         let pipeline = try LineArtPipeline(preset: BuiltinPresets.named("portrait"))
-        let photo = ImageSize(width: 6000, height: 3400)
         let whole = workingSize(photo, maxDimension: pipeline.settings.maxDimension).pixelCount
-        let frame = ImageSize(width: 1700, height: 2400)
         let longSide = pipeline.workingLongSide(shown: frame, photoSize: photo)
         #expect(longSide < pipeline.settings.maxDimension)
         let framed = workingSize(frame, maxDimension: longSide).pixelCount
