@@ -51,8 +51,7 @@ import Testing
 
     /// A second run into a folder another run is writing into exits 2 at once, naming the
     /// folder; with --wait it runs once the first has finished. The test holds the lock as a
-    /// run does (flock of `out/.lineart.lock`), so nothing depends on how long a real run
-    /// takes: with 60 photos, a release build once finished before the waiting run started.
+    /// run does (flock of `out/.lineart.lock`), so nothing depends on how long a run takes.
     @Test func aSecondRunIntoTheSameFolderExitsTwoUnlessItWaits() throws {
         let folder = try TemporaryFolder()
         for index in 0..<3 { try folder.copySample("HappyFish.jpg", to: "in/fish\(index).jpg") }
