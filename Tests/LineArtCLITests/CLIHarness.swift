@@ -73,6 +73,11 @@ struct CLI {
 
     /// Starts `lineart args...` (behind `launcher`, a command and its arguments, when given);
     /// call `finish()` to collect its output.
+    /// A run that ends before reading all of its standard input (a usage error) would
+    /// otherwise kill the whole test process with SIGPIPE as the input is written; ignored,
+    /// the write fails instead, and the test sees the run's own result (as lineart does).
+    private static let ignoringBrokenPipes: Void = { signal(SIGPIPE, SIG_IGN) }()
+
     static func start(_ args: [String], in folder: URL? = nil, environment: [String: String] = [:],
                       standardInput: Data? = nil, launcher: [String] = []) throws -> Running {
         let process = Process()
@@ -89,6 +94,7 @@ struct CLI {
         process.standardInput = standardInput == nil ? FileHandle.nullDevice : input
         try process.run()
         if let standardInput {
+            _ = ignoringBrokenPipes
             DispatchQueue.global().async {
                 try? input.fileHandleForWriting.write(contentsOf: standardInput)
                 try? input.fileHandleForWriting.close()
