@@ -1,4 +1,5 @@
 import Foundation
+import LineArtKit
 import Testing
 
 /// The output folder is made ready before any photo is converted: created, proved writable,
@@ -50,24 +51,20 @@ import Testing
     }
 
     /// A second run into a folder another run is writing into exits 2 at once, naming the
-    /// folder; with --wait it runs once the first has finished. The test holds the lock as a
-    /// run does (flock of `out/.lineart.lock`), so nothing depends on how long a run takes.
+    /// folder; with --wait it runs once the first has finished. The test holds the folder with
+    /// the lock a run takes (``OutputFolderLock``), so nothing depends on how long a run takes.
     @Test func aSecondRunIntoTheSameFolderExitsTwoUnlessItWaits() throws {
         let folder = try TemporaryFolder()
         for index in 0..<3 { try folder.copySample("HappyFish.jpg", to: "in/fish\(index).jpg") }
         let out = folder.url.appendingPathComponent("out")
         try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
-        let lockPath = out.appendingPathComponent(".lineart.lock").path
-        let holder = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
-        try #require(holder >= 0 && flock(holder, LOCK_EX | LOCK_NB) == 0, "the test holds the lock")
+        let holder = try OutputFolderLock(folder: out.path, wait: false)
         let second = try CLI.run(["convert", "in", "-o", "out", "--jobs", "1", "-q"], in: folder.url)
         #expect(second.status == 2, "\(second.stderr)")
         #expect(second.stderr.contains("another lineart run is writing into out"), "\(second.stderr)")
         let waiting = try CLI.start(["convert", "in", "-o", "out", "--jobs", "1", "--wait"], in: folder.url)
         #expect(waiting.waitForStderr(containing: "waiting for the lineart run writing into out"))
-        // Released as a run releases it: the file goes, then the lock.
-        unlink(lockPath)
-        close(holder)
+        holder.release()
         let waited = waiting.finish()
         #expect(waited.status == 0, "\(waited.stderr)")
         #expect(waited.stderr.contains("3 converted"), "the waiting run converts: \(waited.stderr)")
