@@ -26,12 +26,8 @@ let package = Package(
             pkgConfig: "libpng",
             providers: [.apt(["libpng-dev"]), .brew(["libpng"])]
         ),
-        // Phone and web photos: HEIC/HEIF, WebP, TIFF.
-        .systemLibrary(
-            name: "CHEIF",
-            pkgConfig: "libheif",
-            providers: [.apt(["libheif-dev"]), .brew(["libheif"])]
-        ),
+        // Phone and web photos: WebP, TIFF. HEIC/HEIF needs only libheif's header (libheif-dev)
+        // to build: the shim opens libheif itself on the first HEIF photo (heif_decode.c).
         .systemLibrary(
             name: "CWebP",
             pkgConfig: "libwebp",
@@ -45,7 +41,7 @@ let package = Package(
         // C shim: every image-library call that can fail returns a status; no longjmp reaches Swift.
         .target(
             name: "CImageCodecs",
-            dependencies: ["CJPEG", "CPNG", "CHEIF", "CWebP", "CTIFF"],
+            dependencies: ["CJPEG", "CPNG", "CWebP", "CTIFF"],
             // zlib (zlib1g-dev, which libpng-dev pulls in) compresses PDF content streams.
             linkerSettings: [.linkedLibrary("z")]
         ),
