@@ -65,6 +65,9 @@ package struct ExtractionParameters: Sendable, Equatable {
     /// Regions engine: the most regions a page may have (default 500); merging goes on
     /// past the boundary threshold until no more are left.
     package var maxRegions: Int = 500
+    /// Regions engine: the Gaussian σ, in working pixels, the preprocess blurred the photo
+    /// by (default 0), so that every derivative scale still reads a step at its full height.
+    package var inputBlur: Float = 0
 
     package init(contrastAdjustment: Float = 1.5, strongEdgeFraction: Float = 0.25,
                 lowThresholdRatio: Float = 0.4, minimumMagnitude: Float = 2,

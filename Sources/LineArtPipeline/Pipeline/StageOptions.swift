@@ -18,5 +18,6 @@ extension ExtractionParameters {
         minRegionArea = settings.minRegionArea
         lineWidth = settings.thickness
         maxRegions = settings.regionTarget > 0 ? min(settings.regionTarget, targets.maxRegions) : targets.maxRegions
+        inputBlur = PreprocessOptions(settings).blurSigma
     }
 }

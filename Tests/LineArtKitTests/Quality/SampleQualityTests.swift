@@ -45,14 +45,13 @@ import Testing
         let passing = outcomes.filter(\.result.passes).count
         let mean = outcomes.map(\.result.score).reduce(0, +) / Double(max(1, outcomes.count))
         let table = outcomes.map { "\($0.file): \($0.result.passes ? "pass" : "fail") \(String(format: "%.3f", $0.result.score))" }
-        // 1 since pages of one subject are framed on it: the astronaut's head-and-shoulders page
-        // leaks through the backdrop at its corners (0.48 against 0.30), where the whole photo passed.
-        #expect(passing >= 1, "pages passing all four targets: \(passing)\n\(table.joined(separator: "\n"))")
-        // 0.78 since the pet preset's Kuwahara radius went from 4 to 2 (its quadrants no longer
-        // cut blurred shading into patches): the cat's page keeps its eyes and nose but not the
-        // fur marks that counted as regions (6, from 11), the squirrel's has 41 (from 54); the
-        // astronaut's frame on the grid of SubjectFrame leaks more through its backdrop (0.90).
-        #expect(mean >= 0.78, "mean score \(mean)\n\(table.joined(separator: "\n"))")
+        // 2 since the scales' strengths are combined by a power mean near the weakest: the
+        // building's page closes 70% of its regions. (1 when pages of one subject were first
+        // framed on it: the astronaut's head-and-shoulders page leaks through the backdrop.)
+        #expect(passing >= 2, "pages passing all four targets: \(passing)\n\(table.joined(separator: "\n"))")
+        // 0.79 since the power mean of the scales finds outlines that show at every scale (the
+        // saucer's inner rim, the building's windows): 0.793, from 0.784.
+        #expect(mean >= 0.79, "mean score \(mean)\n\(table.joined(separator: "\n"))")
         // 0.5 since the one-sided surround: the apple's three regions all reach the page's
         // edge now (its outline runs into the shadow line along the bottom; 0.52, from 0.60).
         for outcome in outcomes {

@@ -8,7 +8,7 @@ import LineArtImage
 ///    basins whose borders lie on the crests of the strength.
 /// 3. ``mergeWeakBorders(_:count:strength:threshold:maxRegions:smallArea:colourable:)``: basins merge
 ///    across their weakest borders until every border left is at least
-///    `2.0 · contrastAdjustment` ΔE*ab strong (and at most `maxRegions` regions are left).
+///    `2.3 · contrastAdjustment` ΔE*ab strong (and at most `maxRegions` regions are left).
 ///    The count is what the photo has: a photo with few shapes gives a page with few
 ///    regions, and the report says so, rather than lines drawn to reach a count. Then
 ///    regions too small to colour (`minRegionArea` of paper) join a neighbour across their
@@ -28,14 +28,15 @@ package struct BoundaryEngine: ExtractionEngine {
     package init() {}
 
     /// The strength a border needs to stay a line, per unit of `contrastAdjustment`, in ΔE*ab.
-    static let thresholdPerContrast: Double = 2.0
+    static let thresholdPerContrast: Double = 2.3
 
     /// The strength's parameters at 480 px of long side (`unit` 1), tuned on the BSDS dev
     /// set: derivative scales 1, 2 and 4 px, a* and b* weighing 1.5, surround inhibition
     /// 1.15 times a Gaussian of 4 px read 4 px to each side of the edge.
-    static func strengthParameters(unit: Float) -> BoundaryStrengthParameters {
+    static func strengthParameters(unit: Float, inputBlur: Float = 0) -> BoundaryStrengthParameters {
         BoundaryStrengthParameters(scales: [1, 2, 4].map { $0 * unit }, chromaWeight: 1.5,
-                                   surroundStrength: 1.15, surroundSigma: 4 * unit, surroundOffset: 4 * unit)
+                                   surroundStrength: 1.15, surroundSigma: 4 * unit, surroundOffset: 4 * unit,
+                                   inputBlur: inputBlur)
     }
 
     package func extract(_ image: PreprocessedImage, parameters: ExtractionParameters, threads: Int) -> ByteImage {
@@ -46,7 +47,8 @@ package struct BoundaryEngine: ExtractionEngine {
         // The strength varies on the scale of its finest derivative (one unit), so it is measured
         // at 480 px of long side and enlarged: the same field for a quarter of the work at 768 px.
         let measured = areaResize(rimmed, to: fittedSize(rimmed.size, maxDimension: 480), threads: threads)
-        var strength = boundaryStrength(measured, parameters: Self.strengthParameters(unit: min(1, unit)),
+        let inputBlur = parameters.inputBlur * Float(max(measured.width, measured.height)) / Float(max(rimmed.width, rimmed.height))
+        var strength = boundaryStrength(measured, parameters: Self.strengthParameters(unit: min(1, unit), inputBlur: inputBlur),
                                         threads: threads).enlarged(to: lab.size)
         if let detail = image.detail, detail.size == lab.size { strength.weigh(by: detail.samples) }
         let relief = gaussianBlur(FloatImage(width: w, height: h, channels: 1, samples: strength.magnitude), sigma: unit,

@@ -3,8 +3,11 @@ import LineArtImage
 /// How strongly the photo changes across each pixel: the evidence a boundary runs there.
 ///
 /// Brightness and colour gradients of CIE L*a*b* at several scales (Gaussian derivatives,
-/// each scale normalised so that a step of ΔE 10 reads 10 whatever the scale), averaged,
-/// then inhibited by their own surround on the quieter side of each edge
+/// each scale normalised so that a step of ΔE 10 reads 10 whatever the scale), combined by
+/// their power mean of exponent −2, which stays near the weakest scale: a change that shows
+/// at every scale (an outline) is strong, one that shows only at the finest (texture, noise)
+/// or only at the coarsest (a soft slope) is weak. Then inhibited by their own surround on
+/// the quieter side of each edge
 /// (``oneSidedSurroundInhibited(_:structure:sigma:offset:strength:threads:)``): an edge among
 /// many edges (grass, gravel, fur) is texture, an edge with a quiet side is an outline.
 /// Besides the magnitude it keeps the rate of change along x and along y, so a
@@ -34,14 +37,18 @@ package struct BoundaryStrengthParameters: Sendable, Equatable {
     /// How far to each side of an edge, across it, its surround is read, in working pixels;
     /// the quieter side inhibits. 0: the surround centred on the edge.
     package var surroundOffset: Float
+    /// The Gaussian σ, in working pixels, the image was already blurred by: a scale σ then
+    /// reads a step through `√(σ² + inputBlur²)`, and is normalised for that.
+    package var inputBlur: Float
 
     package init(scales: [Float], chromaWeight: Float, surroundStrength: Float, surroundSigma: Float,
-                 surroundOffset: Float = 0) {
+                 surroundOffset: Float = 0, inputBlur: Float = 0) {
         self.scales = scales
         self.chromaWeight = chromaWeight
         self.surroundStrength = surroundStrength
         self.surroundSigma = surroundSigma
         self.surroundOffset = surroundOffset
+        self.inputBlur = inputBlur
     }
 }
 
@@ -53,6 +60,9 @@ package func boundaryStrength(_ lab: FloatImage, parameters: BoundaryStrengthPar
     var magnitude = [Float](repeating: 0, count: n)
     var alongX = [Float](repeating: 0, count: n)
     var alongY = [Float](repeating: 0, count: n)
+    // Σ over the scales of 1 / strength², for the power mean; `magnitude` and the directional
+    // parts sum the plain mean, which sets the directional parts' shares.
+    var inverseSquares = [Float](repeating: 0, count: n)
     // The orientation of the change (structure tensor xx, yy, xy), for the one-sided surround.
     let oneSided = parameters.surroundOffset > 0 && parameters.surroundStrength > 0
     var tensor = [Float](repeating: 0, count: oneSided ? 3 * n : 0)
@@ -60,21 +70,30 @@ package func boundaryStrength(_ lab: FloatImage, parameters: BoundaryStrengthPar
         return BoundaryStrength(width: w, height: h, magnitude: magnitude, alongX: alongX, alongY: alongY)
     }
     let chroma2 = parameters.chromaWeight * parameters.chromaWeight
-    // A central difference of a Gaussian-blurred unit step peaks at 1/(σ√2π) per pixel.
-    let perScale = parameters.scales.map { ($0, (2 * Float.pi).squareRoot() * max($0, 0.5) / Float(parameters.scales.count)) }
+    // A central difference of a Gaussian-blurred unit step peaks at 1/(σ√2π) per pixel, σ
+    // counting the blur the image came with.
+    let count = Float(parameters.scales.count)
+    let inputBlur2 = parameters.inputBlur * parameters.inputBlur
+    let perScale = parameters.scales.map { sigma in
+        let s = max(sigma, 0.5)
+        return (sigma, (2 * Float.pi).squareRoot() * s * (1 + inputBlur2 / (s * s)).squareRoot() / count)
+    }
     for (sigma, norm) in perScale {
         let norm2 = norm * norm
+        // One scale's strength squared, at full weight (not a share of the plain mean).
+        let fullNorm2 = norm2 * count * count
         let blurred = gaussianBlur(lab, sigma: sigma, threads: threads)
         blurred.samples.withUnsafeBufferPointer { s in
             magnitude.withUnsafeMutableBufferPointer { m in
             alongX.withUnsafeMutableBufferPointer { ax in
             alongY.withUnsafeMutableBufferPointer { ay in
+            inverseSquares.withUnsafeMutableBufferPointer { inv in
             tensor.withUnsafeMutableBufferPointer { t in
                 let shared = (SharedMutablePointer(base: m.baseAddress!), SharedMutablePointer(base: ax.baseAddress!),
-                              SharedMutablePointer(base: ay.baseAddress!),
+                              SharedMutablePointer(base: ay.baseAddress!), SharedMutablePointer(base: inv.baseAddress!),
                               oneSided ? t.baseAddress.map { SharedMutablePointer(base: $0) } : nil)
                 forEachRowBand(rows: h, threads: threads) { rows in
-                    let (m, ax, ay, t) = (shared.0.base, shared.1.base, shared.2.base, shared.3?.base)
+                    let (m, ax, ay, inv, t) = (shared.0.base, shared.1.base, shared.2.base, shared.3.base, shared.4?.base)
                     for y in rows {
                         let up = max(0, y - 1) * w, down = min(h - 1, y + 1) * w, row = y * w
                         for x in 0..<w {
@@ -97,6 +116,7 @@ package func boundaryStrength(_ lab: FloatImage, parameters: BoundaryStrengthPar
                             // staircase weighs as much as a straight one, a cut along the
                             // gradient (a limb's width) next to nothing.
                             let i = row + x, g = (gxx + gyy).squareRoot()
+                            inv[i] += 1 / max(1e-6, fullNorm2 * (gxx + gyy))
                             m[i] += norm * g
                             ax[i] += norm * min(g, (2 * gxx).squareRoot())
                             ay[i] += norm * min(g, (2 * gyy).squareRoot())
@@ -107,7 +127,15 @@ package func boundaryStrength(_ lab: FloatImage, parameters: BoundaryStrengthPar
             }
             }
             }
+            }
         }
+    }
+    for i in 0..<n where magnitude[i] > 0 {
+        let powerMean = (count / inverseSquares[i]).squareRoot()
+        let kept = powerMean / magnitude[i]
+        magnitude[i] = powerMean
+        alongX[i] *= kept
+        alongY[i] *= kept
     }
     if parameters.surroundStrength > 0, parameters.surroundSigma > 0 {
         let plane = FloatImage(width: w, height: h, channels: 1, samples: magnitude)

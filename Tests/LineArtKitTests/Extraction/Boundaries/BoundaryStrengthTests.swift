@@ -19,6 +19,33 @@ import Testing
         #expect(s.magnitude[16 * 64 + 5] < 0.5)    // flat, far from the step
     }
 
+    @Test func aChangeThatShowsAtOneScaleOnlyIsWeak() {
+        // Left: stripes of L* 40/60, 3 px wide, which the finest scale sees and the coarsest
+        // blurs away; right: one step of the same height, which every scale sees. The plain
+        // mean of the scales read the stripes at a third of the step.
+        let image = TestImages.lab(width: 160, height: 32) { x, _ in
+            if x < 80 { return (x / 3) % 2 == 0 ? (40, 0, 0) : (60, 0, 0) }
+            return x < 120 ? (40, 0, 0) : (60, 0, 0)
+        }
+        let s = boundaryStrength(image, parameters: Self.plain)
+        let step = s.magnitude[16 * 160 + 119]
+        let stripes = (20..<60).map { s.magnitude[16 * 160 + $0] }.max()!
+        #expect(step > 14)
+        #expect(stripes < step / 20, "stripes \(stripes), step \(step)")
+    }
+
+    @Test func aStepThroughTheInputBlurReadsItsHeight() {
+        // The step of ΔE 20 already blurred by a Gaussian of 3 px, as a preset's blur leaves it.
+        let sharp = TestImages.lab(width: 64, height: 32) { x, _ in x < 32 ? (40, 0, 0) : (60, 0, 0) }
+        let blurred = gaussianBlur(sharp, sigma: 3)
+        var told = Self.plain
+        told.inputBlur = 3
+        let read = boundaryStrength(blurred, parameters: told).magnitude[16 * 64 + 31]
+        let unaware = boundaryStrength(blurred, parameters: Self.plain).magnitude[16 * 64 + 31]
+        #expect(read > 16 && read < 24, "read \(read)")
+        #expect(unaware < 12, "without the input blur \(unaware)")
+    }
+
     @Test func chromaCountsWithItsWeight() {
         let image = TestImages.lab(width: 64, height: 32) { x, _ in x < 32 ? (50, -10, 0) : (50, 10, 0) }
         let one = boundaryStrength(image, parameters: Self.plain).magnitude[16 * 64 + 31]
