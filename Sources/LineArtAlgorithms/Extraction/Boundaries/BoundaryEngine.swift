@@ -47,9 +47,11 @@ package struct BoundaryEngine: ExtractionEngine {
         // The strength varies on the scale of its finest derivative (one unit), so it is measured
         // at 480 px of long side and enlarged: the same field for a quarter of the work at 768 px.
         let measured = areaResize(rimmed, to: fittedSize(rimmed.size, maxDimension: 480), threads: threads)
-        let inputBlur = parameters.inputBlur * Float(max(measured.width, measured.height)) / Float(max(rimmed.width, rimmed.height))
-        var strength = boundaryStrength(measured, parameters: Self.strengthParameters(unit: min(1, unit), inputBlur: inputBlur),
-                                        threads: threads).enlarged(to: lab.size)
+        // The preset's blur, in pixels of the measured size.
+        let inputBlur = parameters.inputBlur * Float(max(measured.width, measured.height))
+            / Float(max(rimmed.width, rimmed.height))
+        let strengthParameters = Self.strengthParameters(unit: min(1, unit), inputBlur: inputBlur)
+        var strength = boundaryStrength(measured, parameters: strengthParameters, threads: threads).enlarged(to: lab.size)
         if let detail = image.detail, detail.size == lab.size { strength.weigh(by: detail.samples) }
         let relief = gaussianBlur(FloatImage(width: w, height: h, channels: 1, samples: strength.magnitude), sigma: unit,
                                   threads: threads)

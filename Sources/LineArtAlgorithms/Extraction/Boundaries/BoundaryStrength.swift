@@ -71,7 +71,7 @@ package func boundaryStrength(_ lab: FloatImage, parameters: BoundaryStrengthPar
     }
     let chroma2 = parameters.chromaWeight * parameters.chromaWeight
     // A central difference of a Gaussian-blurred unit step peaks at 1/(σ√2π) per pixel, σ
-    // counting the blur the image came with.
+    // counting the blur the image came with (written so that no blur gives exactly `s`).
     let count = Float(parameters.scales.count)
     let inputBlur2 = parameters.inputBlur * parameters.inputBlur
     let perScale = parameters.scales.map { sigma in
