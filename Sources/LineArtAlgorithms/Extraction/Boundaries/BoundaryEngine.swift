@@ -33,7 +33,7 @@ package struct BoundaryEngine: ExtractionEngine {
     /// The strength's parameters at 480 px of long side (`unit` 1), tuned on the BSDS dev
     /// set: derivative scales 1, 2 and 4 px, a* and b* weighing 1.5, surround inhibition
     /// 1.15 times a Gaussian of 4 px read 4 px to each side of the edge.
-    static func strengthParameters(unit: Float, inputBlur: Float = 0) -> BoundaryStrengthParameters {
+    static func strengthParameters(unit: Float, inputBlur: Float) -> BoundaryStrengthParameters {
         BoundaryStrengthParameters(scales: [1, 2, 4].map { $0 * unit }, chromaWeight: 1.5,
                                    surroundStrength: 1.15, surroundSigma: 4 * unit, surroundOffset: 4 * unit,
                                    inputBlur: inputBlur)

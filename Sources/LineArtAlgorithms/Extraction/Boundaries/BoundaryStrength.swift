@@ -60,9 +60,9 @@ package func boundaryStrength(_ lab: FloatImage, parameters: BoundaryStrengthPar
     var magnitude = [Float](repeating: 0, count: n)
     var alongX = [Float](repeating: 0, count: n)
     var alongY = [Float](repeating: 0, count: n)
-    // Σ over the scales of 1 / strength², for the power mean; `magnitude` and the directional
-    // parts sum the plain mean, which sets the directional parts' shares.
-    var inverseSquares = [Float](repeating: 0, count: n)
+    // Σ over the scales of 1 / strength², then their power mean; `magnitude` and the
+    // directional parts sum the plain mean, which sets the directional parts' shares.
+    var combined = [Float](repeating: 0, count: n)
     // The orientation of the change (structure tensor xx, yy, xy), for the one-sided surround.
     let oneSided = parameters.surroundOffset > 0 && parameters.surroundStrength > 0
     var tensor = [Float](repeating: 0, count: oneSided ? 3 * n : 0)
@@ -76,18 +76,18 @@ package func boundaryStrength(_ lab: FloatImage, parameters: BoundaryStrengthPar
     let inputBlur2 = parameters.inputBlur * parameters.inputBlur
     let perScale = parameters.scales.map { sigma in
         let s = max(sigma, 0.5)
-        return (sigma, (2 * Float.pi).squareRoot() * s * (1 + inputBlur2 / (s * s)).squareRoot() / count)
+        return (sigma, (2 * Float.pi).squareRoot() * s * (1 + inputBlur2 / (s * s)).squareRoot())
     }
-    for (sigma, norm) in perScale {
-        let norm2 = norm * norm
-        // One scale's strength squared, at full weight (not a share of the plain mean).
-        let fullNorm2 = norm2 * count * count
+    for (sigma, fullNorm) in perScale {
+        let fullNorm2 = fullNorm * fullNorm
+        // The scale's share of the plain mean.
+        let norm = fullNorm / count, norm2 = norm * norm
         let blurred = gaussianBlur(lab, sigma: sigma, threads: threads)
         blurred.samples.withUnsafeBufferPointer { s in
             magnitude.withUnsafeMutableBufferPointer { m in
             alongX.withUnsafeMutableBufferPointer { ax in
             alongY.withUnsafeMutableBufferPointer { ay in
-            inverseSquares.withUnsafeMutableBufferPointer { inv in
+            combined.withUnsafeMutableBufferPointer { inv in
             tensor.withUnsafeMutableBufferPointer { t in
                 let shared = (SharedMutablePointer(base: m.baseAddress!), SharedMutablePointer(base: ax.baseAddress!),
                               SharedMutablePointer(base: ay.baseAddress!), SharedMutablePointer(base: inv.baseAddress!),
@@ -130,30 +130,23 @@ package func boundaryStrength(_ lab: FloatImage, parameters: BoundaryStrengthPar
             }
         }
     }
-    for i in 0..<n where magnitude[i] > 0 {
-        let powerMean = (count / inverseSquares[i]).squareRoot()
-        let kept = powerMean / magnitude[i]
-        magnitude[i] = powerMean
-        alongX[i] *= kept
-        alongY[i] *= kept
-    }
+    for i in 0..<n { combined[i] = magnitude[i] > 0 ? (count / combined[i]).squareRoot() : 0 }
     if parameters.surroundStrength > 0, parameters.surroundSigma > 0 {
-        let plane = FloatImage(width: w, height: h, channels: 1, samples: magnitude)
-        let inhibited = oneSided
+        let plane = FloatImage(width: w, height: h, channels: 1, samples: combined)
+        combined = oneSided
             ? oneSidedSurroundInhibited(plane, structure: tensor, sigma: parameters.surroundSigma,
                                         offset: parameters.surroundOffset, strength: parameters.surroundStrength,
                                         threads: threads).samples
             : surroundInhibited(plane, surroundOf: plane, sigma: parameters.surroundSigma,
                                 strength: parameters.surroundStrength).samples
-        // The directional parts keep their share of what is left.
-        for i in 0..<n {
-            let kept = magnitude[i] > 0 ? inhibited[i] / magnitude[i] : 0
-            alongX[i] *= kept
-            alongY[i] *= kept
-        }
-        magnitude = inhibited
     }
-    return BoundaryStrength(width: w, height: h, magnitude: magnitude, alongX: alongX, alongY: alongY)
+    // The directional parts keep their share of the plain mean in what is left.
+    for i in 0..<n {
+        let kept = magnitude[i] > 0 ? combined[i] / magnitude[i] : 0
+        alongX[i] *= kept
+        alongY[i] *= kept
+    }
+    return BoundaryStrength(width: w, height: h, magnitude: combined, alongX: alongX, alongY: alongY)
 }
 
 extension BoundaryStrength {
