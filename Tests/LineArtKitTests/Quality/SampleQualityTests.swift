@@ -50,7 +50,8 @@ import Testing
         // framed on it: the astronaut's head-and-shoulders page leaks through the backdrop.)
         #expect(passing >= 2, "pages passing all four targets: \(passing)\n\(table.joined(separator: "\n"))")
         // 0.79 since the power mean of the scales finds outlines that show at every scale (the
-        // saucer's inner rim, the building's windows): 0.793, from 0.784.
+        // saucer's inner rim, the building's windows): 0.793, from 0.784; 0.792 with the guided
+        // filter in place of the Kuwahara filter.
         #expect(mean >= 0.79, "mean score \(mean)\n\(table.joined(separator: "\n"))")
         // 0.5 since the one-sided surround: the apple's three regions all reach the page's
         // edge now (its outline runs into the shadow line along the bottom; 0.52, from 0.60).
@@ -59,10 +60,12 @@ import Testing
             #expect(outcome.result.tapUsability >= 0.5, "\(outcome.file) tap \(outcome.result.tapUsability)")
         }
 
-        // Ink stays printable: today 11 of 14 pages are in the 3-15% band; the bold toddler
-        // pages carry more, and the cat's page (its eyes, nose and one stripe) 1.6%.
+        // Ink stays printable: today 10 of 14 pages are in the 3-15% band; the bold toddler
+        // pages carry more, the cat's page (its eyes, nose and one stripe) 1.8%, the camera's
+        // 2.9%, and the painting's 16% (74 regions: more of its brush strokes are lines since
+        // the guided filter replaced the Kuwahara filter; 15.0% and 65 regions before).
         let inBand = outcomes.filter { (0.03...0.15).contains($0.result.inkFraction) }
-        #expect(inBand.count >= 11, "pages with 3-15% ink: \(inBand.map(\.file))")
+        #expect(inBand.count >= 10, "pages with 3-15% ink: \(inBand.map(\.file))")
         for outcome in outcomes {
             #expect(outcome.result.inkFraction <= 0.30, "\(outcome.file) ink \(outcome.result.inkFraction)")
         }
@@ -81,11 +84,11 @@ import Testing
         // edge of at least 4 ΔE*ab per pixel (``LineSupport``, as docs/line-support.py), and
         // every page's, measured against the part of the photo the page shows. The boundaries
         // issue asks for 0.80 mean and 0.65 on every page; 0.692 mean when the regions engine
-        // merged to a region count and cut flat areas into cells to reach it, 0.91 today
-        // (0.89 before the pet preset's Kuwahara radius went from 4 to 2: the cat's fur marks).
+        // merged to a region count and cut flat areas into cells to reach it, 0.92 today
+        // (0.91 with the Kuwahara filter before the strength).
         let support = outcomes.map(\.lineSupport).reduce(0, +) / Double(max(1, outcomes.count))
         let supportTable = outcomes.map { "\($0.file): \(String(format: "%.3f", $0.lineSupport))" }
-        #expect(support >= 0.89, "mean line support \(support)\n\(supportTable.joined(separator: "\n"))")
+        #expect(support >= 0.91, "mean line support \(support)\n\(supportTable.joined(separator: "\n"))")
         for outcome in outcomes {
             #expect(outcome.lineSupport >= 0.65, "\(outcome.file) line support \(outcome.lineSupport)")
         }

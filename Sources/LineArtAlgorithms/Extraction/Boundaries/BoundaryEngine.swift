@@ -2,13 +2,14 @@ import LineArtImage
 
 /// The "regions" engine: lines where the photo has boundaries a person would draw.
 ///
-/// 1. ``boundaryStrength(_:parameters:threads:)`` of the preprocessed L*a*b*: colour and
-///    brightness change at three scales, texture inhibited by its surround.
+/// 1. ``boundaryStrength(_:parameters:threads:)`` of the preprocessed L*a*b*, smoothed
+///    first by ``guidedSmoothing(_:radius:epsilon:)`` (changes under the page's threshold are
+///    noise): colour and brightness change at three scales, texture inhibited by its surround.
 /// 2. ``watershedBasins(_:width:height:levels:)`` of that strength, lightly blurred: small
 ///    basins whose borders lie on the crests of the strength.
 /// 3. ``mergeWeakBorders(_:count:strength:threshold:maxRegions:smallArea:colourable:)``: basins merge
 ///    across their weakest borders until every border left is at least
-///    `2.3 · contrastAdjustment` ΔE*ab strong (and at most `maxRegions` regions are left).
+///    `1.8 · contrastAdjustment` ΔE*ab strong (and at most `maxRegions` regions are left).
 ///    The count is what the photo has: a photo with few shapes gives a page with few
 ///    regions, and the report says so, rather than lines drawn to reach a count. Then
 ///    regions too small to colour (`minRegionArea` of paper) join a neighbour across their
@@ -28,7 +29,13 @@ package struct BoundaryEngine: ExtractionEngine {
     package init() {}
 
     /// The strength a border needs to stay a line, per unit of `contrastAdjustment`, in ΔE*ab.
-    static let thresholdPerContrast: Double = 2.3
+    static let thresholdPerContrast: Double = 1.8
+
+    /// The edge-preserving smoothing (``guidedSmoothing(_:radius:epsilon:)``) of the photo
+    /// measured at 480 px, before its strength: a window of 3 px, and changes smaller than the
+    /// page's own threshold counted as noise (a JPEG's ringing, grain) rather than edges.
+    static let smoothingRadius = 1
+    static let smoothingEpsilonPerThreshold: Float = 1
 
     /// The strength's parameters at 480 px of long side (`unit` 1), tuned on the BSDS dev
     /// set: derivative scales 1, 2 and 4 px, a* and b* weighing 1.5, surround inhibition
@@ -43,10 +50,13 @@ package struct BoundaryEngine: ExtractionEngine {
         let lab = image.lab, w = lab.width, h = lab.height
         guard w > 2, h > 2 else { return ByteImage(width: w, height: h, repeating: 255) }
         let unit = Float(max(w, h)) / 480
+        let threshold = Self.thresholdPerContrast * Double(max(0.1, parameters.contrastAdjustment))
         let rimmed = replicatingEdgeRim(lab, depth: min(parameters.lineWidth, (max(w, h) + 99) / 100))
         // The strength varies on the scale of its finest derivative (one unit), so it is measured
         // at 480 px of long side and enlarged: the same field for a quarter of the work at 768 px.
-        let measured = areaResize(rimmed, to: fittedSize(rimmed.size, maxDimension: 480), threads: threads)
+        let measured = guidedSmoothing(
+            areaResize(rimmed, to: fittedSize(rimmed.size, maxDimension: 480), threads: threads),
+            radius: Self.smoothingRadius, epsilon: Self.smoothingEpsilonPerThreshold * Float(threshold))
         // The preset's blur, in pixels of the measured size.
         let inputBlur = parameters.inputBlur * Float(max(measured.width, measured.height))
             / Float(max(rimmed.width, rimmed.height))
@@ -56,7 +66,6 @@ package struct BoundaryEngine: ExtractionEngine {
         let relief = gaussianBlur(FloatImage(width: w, height: h, channels: 1, samples: strength.magnitude), sigma: unit,
                                   threads: threads)
         let (basins, basinCount) = watershedBasins(relief.samples, width: w, height: h)
-        let threshold = Self.thresholdPerContrast * Double(max(0.1, parameters.contrastAdjustment))
         let (regions, _) = mergeWeakBorders(basins, count: basinCount, strength: strength, threshold: threshold,
                                             maxRegions: max(1, parameters.maxRegions),
                                             smallArea: parameters.minRegionArea / 4,
