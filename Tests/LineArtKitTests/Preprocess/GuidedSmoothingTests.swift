@@ -30,6 +30,14 @@ import LineArtKit
         #expect(guidedSmoothing(grain, radius: 0, epsilon: 10) == grain)
     }
 
+    @Test func theResultDoesNotDependOnTheThreadCount() {
+        let texture = noise(width: 61, height: 47, mean: 50, spread: 6, seed: 9)
+        let one = guidedSmoothing(texture, radius: 1, epsilon: 4, threads: 1)
+        #expect(guidedSmoothing(texture, radius: 1, epsilon: 4, threads: 3) == one)
+        #expect(guidedSmoothing(texture, radius: 2, epsilon: 4, threads: 2)
+                == guidedSmoothing(texture, radius: 2, epsilon: 4, threads: 1))
+    }
+
     /// Why it replaced Kuwahara's filter before the boundary strength: a re-encoded photo
     /// differs from the original by a little everywhere, and the smoothed pictures should too.
     /// Kuwahara's filter picks the calmest of four quadrants, and a small change flips the pick.

@@ -2,9 +2,10 @@ import LineArtImage
 
 /// The "regions" engine: lines where the photo has boundaries a person would draw.
 ///
-/// 1. ``boundaryStrength(_:parameters:threads:)`` of the preprocessed L*a*b*, smoothed
-///    first by ``guidedSmoothing(_:radius:epsilon:)`` (changes under the page's threshold are
-///    noise): colour and brightness change at three scales, texture inhibited by its surround.
+/// 1. ``boundaryStrength(_:parameters:threads:)`` of the preprocessed L*a*b*, smoothed first
+///    by ``guidedSmoothing(_:radius:epsilon:threads:)`` (changes under the page's threshold
+///    are noise): colour and brightness change at three scales, texture inhibited by its
+///    surround.
 /// 2. ``watershedBasins(_:width:height:levels:)`` of that strength, lightly blurred: small
 ///    basins whose borders lie on the crests of the strength.
 /// 3. ``mergeWeakBorders(_:count:strength:threshold:maxRegions:smallArea:colourable:)``: basins merge
@@ -31,9 +32,9 @@ package struct BoundaryEngine: ExtractionEngine {
     /// The strength a border needs to stay a line, per unit of `contrastAdjustment`, in ΔE*ab.
     static let thresholdPerContrast: Double = 1.8
 
-    /// The edge-preserving smoothing (``guidedSmoothing(_:radius:epsilon:)``) of the photo
-    /// measured at 480 px, before its strength: a window of 3 px, and changes smaller than the
-    /// page's own threshold counted as noise (a JPEG's ringing, grain) rather than edges.
+    /// The edge-preserving smoothing (``guidedSmoothing(_:radius:epsilon:threads:)``) of the
+    /// photo measured at 480 px, before its strength: a window of 3 px, and changes smaller
+    /// than the page's own threshold counted as noise (a JPEG's ringing, grain), not edges.
     static let smoothingRadius = 1
     static let smoothingEpsilonPerThreshold: Float = 1
 
@@ -56,7 +57,8 @@ package struct BoundaryEngine: ExtractionEngine {
         // at 480 px of long side and enlarged: the same field for a quarter of the work at 768 px.
         let measured = guidedSmoothing(
             areaResize(rimmed, to: fittedSize(rimmed.size, maxDimension: 480), threads: threads),
-            radius: Self.smoothingRadius, epsilon: Self.smoothingEpsilonPerThreshold * Float(threshold))
+            radius: Self.smoothingRadius, epsilon: Self.smoothingEpsilonPerThreshold * Float(threshold),
+            threads: threads)
         // The preset's blur, in pixels of the measured size.
         let inputBlur = parameters.inputBlur * Float(max(measured.width, measured.height))
             / Float(max(rimmed.width, rimmed.height))
