@@ -3,53 +3,78 @@ import LineArtImage
 /// Box blur and its iterated-box approximation of a Gaussian, O(pixels) for any radius.
 
 /// Mean over a `(2r+1)`-wide window along x then along y, edges clamped (border pixel
-/// repeated), every channel of an interleaved image. Running sums in `Double`.
+/// repeated), every channel of an interleaved image. Running sums in `Double`. Bands of rows,
+/// then of columns, run on up to `threads` threads; the result does not depend on them.
 /// - Parameter radius: window half-width in pixels; `0` returns the image unchanged.
-package func boxBlur(_ image: FloatImage, radius: Int) -> FloatImage {
+package func boxBlur(_ image: FloatImage, radius: Int, threads: Int = 1) -> FloatImage {
     guard radius > 0, image.width > 0, image.height > 0 else { return image }
-    let w = image.width, h = image.height, ch = image.channels
-    var tmp = [Float](repeating: 0, count: image.samples.count)
-    var out = [Float](repeating: 0, count: image.samples.count)
+    let w = image.width, h = image.height, ch = image.channels, count = image.samples.count
     let inv = 1.0 / Double(2 * radius + 1)
-    image.samples.withUnsafeBufferPointer { src in
-        tmp.withUnsafeMutableBufferPointer { dst in
-            runningMean(src, dst, count: w, lines: h, lineStride: w * ch, step: ch, channels: ch, radius: radius, inv: inv)
+    // Each pass writes every sample.
+    let tmp = [Float](unsafeUninitializedCapacity: count) { dst, written in
+        image.samples.withUnsafeBufferPointer { src in
+            let shared = SharedMutablePointer(base: dst.baseAddress!)
+            forEachRowBand(rows: h, threads: threads) { rows in
+                runningMeanAcross(src, shared.base, rows: rows, width: w, channels: ch, radius: radius, inv: inv)
+            }
         }
+        written = count
     }
-    tmp.withUnsafeBufferPointer { src in
-        out.withUnsafeMutableBufferPointer { dst in
-            runningMean(src, dst, count: h, lines: w, lineStride: ch, step: w * ch, channels: ch, radius: radius, inv: inv)
+    let out = [Float](unsafeUninitializedCapacity: count) { dst, written in
+        tmp.withUnsafeBufferPointer { src in
+            let shared = SharedMutablePointer(base: dst.baseAddress!)
+            forEachRowBand(rows: w, threads: threads) { columns in
+                runningMeanDown(src, shared.base, samples: (columns.lowerBound * ch)..<(columns.upperBound * ch),
+                                rows: h, rowLength: w * ch, radius: radius, inv: inv)
+            }
         }
+        written = count
     }
     return Image(width: w, height: h, channels: ch, samples: out)
 }
 
-/// One 1-D running-mean pass over `lines` lines of `count` samples.
-@inline(__always)
-private func runningMean(_ src: UnsafeBufferPointer<Float>, _ dst: UnsafeMutableBufferPointer<Float>,
-                         count n: Int, lines: Int, lineStride: Int, step: Int, channels: Int,
-                         radius r: Int, inv: Double) {
-    for line in 0..<lines {
-        for c in 0..<channels {
-            let base = line * lineStride + c
-            @inline(__always) func at(_ i: Int) -> Double { Double(src[base + min(n - 1, max(0, i)) * step]) }
-            var sum = 0.0
-            for i in -r...r { sum += at(i) }
-            // Clamped reads only where the window leaves the line.
-            let safeLo = min(n, r), safeHi = max(safeLo, n - r - 1)
-            for i in 0..<safeLo {
-                dst[base + i * step] = Float(sum * inv)
-                sum += at(i + r + 1) - at(i - r)
+/// The running mean along x of the rows `rows`, every channel: one running sum per channel,
+/// the channels of a pixel updated together.
+private func runningMeanAcross(_ src: UnsafeBufferPointer<Float>, _ dst: UnsafeMutablePointer<Float>,
+                               rows: Range<Int>, width n: Int, channels ch: Int, radius r: Int, inv: Double) {
+    var sums = [Double](repeating: 0, count: ch)
+    sums.withUnsafeMutableBufferPointer { sum in
+        for y in rows {
+            let base = y * n * ch
+            @inline(__always) func pixel(_ x: Int) -> Int { base + min(n - 1, max(0, x)) * ch }
+            for c in 0..<ch { sum[c] = 0 }
+            for x in -r...r {
+                let p = pixel(x)
+                for c in 0..<ch { sum[c] += Double(src[p + c]) }
             }
-            var p = base + safeLo * step
-            for _ in safeLo..<safeHi {
-                dst[p] = Float(sum * inv)
-                sum += Double(src[p + (r + 1) * step]) - Double(src[p - r * step])
-                p += step
+            for x in 0..<n {
+                let out = base + x * ch, add = pixel(x + r + 1), drop = pixel(x - r)
+                for c in 0..<ch {
+                    dst[out + c] = Float(sum[c] * inv)
+                    sum[c] += Double(src[add + c]) - Double(src[drop + c])
+                }
             }
-            for i in safeHi..<n {
-                dst[base + i * step] = Float(sum * inv)
-                sum += at(i + r + 1) - at(i - r)
+        }
+    }
+}
+
+/// The running mean along y of the samples `samples` of every row: one running sum per
+/// sample of the run, updated a row at a time, so that memory is read in order.
+private func runningMeanDown(_ src: UnsafeBufferPointer<Float>, _ dst: UnsafeMutablePointer<Float>,
+                             samples: Range<Int>, rows n: Int, rowLength: Int, radius r: Int, inv: Double) {
+    let first = samples.lowerBound, count = samples.count
+    @inline(__always) func row(_ y: Int) -> Int { min(n - 1, max(0, y)) * rowLength + first }
+    var sums = [Double](repeating: 0, count: count)
+    sums.withUnsafeMutableBufferPointer { sum in
+        for y in -r...r {
+            let base = row(y)
+            for j in 0..<count { sum[j] += Double(src[base + j]) }
+        }
+        for y in 0..<n {
+            let out = y * rowLength + first, add = row(y + r + 1), drop = row(y - r)
+            for j in 0..<count {
+                dst[out + j] = Float(sum[j] * inv)
+                sum[j] += Double(src[add + j]) - Double(src[drop + j])
             }
         }
     }

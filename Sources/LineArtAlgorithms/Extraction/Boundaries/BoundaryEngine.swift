@@ -32,11 +32,11 @@ package struct BoundaryEngine: ExtractionEngine {
     /// The strength a border needs to stay a line, per unit of `contrastAdjustment`, in ΔE*ab.
     static let thresholdPerContrast: Double = 1.8
 
-    /// The edge-preserving smoothing (``guidedSmoothing(_:radius:epsilon:threads:)``) of the
-    /// photo measured at 480 px, before its strength: a window of 3 px, and changes smaller
-    /// than the page's own threshold counted as noise (a JPEG's ringing, grain), not edges.
+    /// The window (half-width) of the edge-preserving smoothing
+    /// (``guidedSmoothing(_:radius:epsilon:threads:)``) of the photo measured at 480 px,
+    /// before its strength: 3 px, and changes smaller than the page's own threshold are
+    /// counted as noise (a JPEG's ringing, grain), not edges.
     static let smoothingRadius = 1
-    static let smoothingEpsilonPerThreshold: Float = 1
 
     /// The strength's parameters at 480 px of long side (`unit` 1), tuned on the BSDS dev
     /// set: derivative scales 1, 2 and 4 px, a* and b* weighing 1.5, surround inhibition
@@ -57,7 +57,7 @@ package struct BoundaryEngine: ExtractionEngine {
         // at 480 px of long side and enlarged: the same field for a quarter of the work at 768 px.
         let measured = guidedSmoothing(
             areaResize(rimmed, to: fittedSize(rimmed.size, maxDimension: 480), threads: threads),
-            radius: Self.smoothingRadius, epsilon: Self.smoothingEpsilonPerThreshold * Float(threshold),
+            radius: Self.smoothingRadius, epsilon: Float(threshold),
             threads: threads)
         // The preset's blur, in pixels of the measured size.
         let inputBlur = parameters.inputBlur * Float(max(measured.width, measured.height))
