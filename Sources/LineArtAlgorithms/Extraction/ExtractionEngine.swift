@@ -13,11 +13,31 @@ package protocol ExtractionEngine: Sendable {
     /// Whether every line the engine draws is a boundary between two regions (never an open
     /// stroke), so ink that separates nothing after post-processing is a leftover to erase.
     var drawsRegionBoundaries: Bool { get }
+    /// The lines of ``extract(_:parameters:threads:)`` and the solid ink that goes on the page
+    /// after their post-processing, which would erase it as ink that separates nothing.
+    func extractInk(_ image: PreprocessedImage, parameters: ExtractionParameters, threads: Int) -> ExtractedInk
+}
+
+/// What an engine draws: lines (0 ink, 255 paper) for the post-processing, and solid shapes
+/// (0 ink, 255 none; nil when there are none) laid on the page once it is post-processed.
+package struct ExtractedInk: Sendable {
+    package var lines: ByteImage
+    package var solid: ByteImage?
+
+    package init(lines: ByteImage, solid: ByteImage? = nil) {
+        self.lines = lines
+        self.solid = solid
+    }
 }
 
 extension ExtractionEngine {
     /// Engines draw open strokes unless they say otherwise.
     package var drawsRegionBoundaries: Bool { false }
+
+    /// Lines only, by default.
+    package func extractInk(_ image: PreprocessedImage, parameters: ExtractionParameters, threads: Int) -> ExtractedInk {
+        ExtractedInk(lines: extract(image, parameters: parameters, threads: threads))
+    }
 
     /// ``extract(_:parameters:threads:)`` on the calling thread.
     package func extract(_ image: PreprocessedImage, parameters: ExtractionParameters) -> ByteImage {
@@ -68,6 +88,9 @@ package struct ExtractionParameters: Sendable, Equatable {
     /// Regions engine: the Gaussian σ, in working pixels, the preprocess blurred the photo
     /// by (default 0), so that every derivative scale still reads a step at its full height.
     package var inputBlur: Float = 0
+    /// Regions engine: whether small, near-black shapes much darker than their surroundings
+    /// are solid ink (``DarkSpotRule``) rather than merged away (default off).
+    package var darkSpots = false
 
     package init(contrastAdjustment: Float = 1.5, strongEdgeFraction: Float = 0.25,
                 lowThresholdRatio: Float = 0.4, minimumMagnitude: Float = 2,

@@ -6,15 +6,16 @@
 ///   1/2, else keeps the base value. Doubles are rounded to 0.05 so presets stay readable.
 ///   Duplicates are skipped. `minRegionArea` is not searched (it defines what the validator
 ///   counts as tappable, so changing it would game the score) unless a grid names it, nor are
-///   `faceFeatures` and `frame` (whether faces get features and what part of the photo the
-///   page shows are the user's choices, not fillability knobs); `engine` is searched like
+///   `faceFeatures`, `frame` and `darkSpots` (whether faces get features, what part of the
+///   photo the page shows and whether dark spots are inked are the user's choices, not
+///   fillability knobs); `engine` is searched like
 ///   any choice.
 public struct SearchSpace: Sendable {
     public var base: LineArtSettings
     public var axes: [GridAxis]
 
     /// Fields never varied by random search.
-    public static let fixedInRandomSearch: Set<String> = ["minRegionArea", "faceFeatures", "frame"]
+    public static let fixedInRandomSearch: Set<String> = ["minRegionArea", "faceFeatures", "frame", "darkSpots"]
 
     public init(base: LineArtSettings, axes: [GridAxis]) {
         self.base = base

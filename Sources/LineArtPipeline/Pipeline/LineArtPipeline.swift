@@ -84,11 +84,11 @@ public struct LineArtPipeline: Sendable {
     /// The stages after preprocessing, timed into `timings`.
     private func run(_ prepared: PreprocessedImage, timings: StageTimings) -> PipelineResult {
         var timings = timings
-        let (lines, faces, source) = timed(&timings.extract) { extractAndDetectFaces(prepared) }
+        let (ink, faces, source) = timed(&timings.extract) { extractAndDetectFaces(prepared) }
         let page = timed(&timings.postprocess) {
             source == .drawing
-                ? postprocessDrawing(lines)
-                : drawFaceFeatures(on: postprocess(lines), prepared, faces: faces)
+                ? postprocessDrawing(ink.lines)
+                : withSolidInk(drawFaceFeatures(on: postprocess(ink.lines), prepared, faces: faces), ink.solid)
         }
         let (analysis, colours) = timed(&timings.validate) {
             let context = SuggestionContext(preset.settings, lineSource: source)
@@ -175,12 +175,27 @@ public struct LineArtPipeline: Sendable {
     /// Stages 2 and 2b: a line drawing's own outlines (``drawnOutlines(_:)``), or else the
     /// engine's lines and the faces. With two threads or more the faces are searched on a
     /// thread of their own while the engine runs: much of the engine runs on one thread.
-    func extractAndDetectFaces(_ image: PreprocessedImage) -> (lines: ByteImage, faces: [FaceBox], source: LineSource) {
-        if let outlines = drawnOutlines(image) { return (outlines, [], .drawing) }
-        guard threads >= 2, settings.faceFeatures else { return (extract(image), detectFaces(image), .engine) }
+    func extractAndDetectFaces(_ image: PreprocessedImage) -> (ink: ExtractedInk, faces: [FaceBox], source: LineSource) {
+        if let outlines = drawnOutlines(image) { return (ExtractedInk(lines: outlines), [], .drawing) }
+        guard threads >= 2, settings.faceFeatures else { return (extractInk(image), detectFaces(image), .engine) }
         let faces = startOnSecondThread { [self] in detectFaces(image, threads: 1) }
-        let lines = extract(image)
-        return (lines, faces.wait(), .engine)
+        let ink = extractInk(image)
+        return (ink, faces.wait(), .engine)
+    }
+
+    /// Stage 2 with the engine's solid ink (``ExtractedInk``), which goes on the page after
+    /// post-processing (``withSolidInk(_:_:)``).
+    func extractInk(_ image: PreprocessedImage) -> ExtractedInk {
+        engine.extractInk(image, parameters: ExtractionParameters(settings, targets: preset.profile.targets),
+                          threads: threads)
+    }
+
+    /// `page` with ink wherever `solid` has ink (dark spots); `page` itself when there are none.
+    func withSolidInk(_ page: ByteImage, _ solid: ByteImage?) -> ByteImage {
+        guard let solid, solid.size == page.size else { return page }
+        var inked = page
+        for i in inked.samples.indices where solid.samples[i] == 0 { inked.samples[i] = 0 }
+        return inked
     }
 
     /// Stage 2, for a picture drawn with dark outlines (``LineDrawing``): those outlines

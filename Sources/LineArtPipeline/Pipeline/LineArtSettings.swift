@@ -35,6 +35,9 @@ public struct LineArtSettings: Sendable, Equatable, Hashable {
     /// What the page shows: `photo` (all of it) or `subject` (framed on what the photo is
     /// about, when it has a clear subject).
     public var frame: String
+    /// Regions engine: whether small shapes much darker than their surroundings (pupils, a
+    /// nose) are drawn as solid ink instead of being merged away.
+    public var darkSpots: Bool
 
     /// The defaults: every field takes the `defaultValue` of its spec in ``specs``.
     public init() {
@@ -42,7 +45,7 @@ public struct LineArtSettings: Sendable, Equatable, Hashable {
         maxDimension = 0; contrastAdjustment = 0; thickness = 0; closeLargeGaps = false
         largeGapKernel = 0; contrastBoost = 0; blurAmount = 0; minRegionArea = 0
         simplifyRegions = false; minSpeckArea = 0; denoise = 0; engine = ""; faceFeatures = false
-        regionTarget = 0; frame = ""
+        regionTarget = 0; frame = ""; darkSpots = false
         for spec in Self.specs {
             spec.resetToDefault(&self)
         }
@@ -56,7 +59,7 @@ extension LineArtSettings {
             .int("maxDimension", \.maxDimension, 256...1024, default: 768,
                  "Longest side of the working image in pixels: larger photos are area-averaged down to it, smaller ones enlarged to it, so line widths and region sizes mean the same on every photo. Larger keeps finer detail and more regions."),
             .double("contrastAdjustment", \.contrastAdjustment, 1.0...3.0, default: 2.0,
-                    "Scales the edge-detection thresholds derived from each photo (edges engine), or the boundary strength a line needs (regions engine: a change of 2.2 x contrastAdjustment dE along the whole border). Higher keeps fewer, stronger lines; lower keeps fainter ones."),
+                    "Scales the edge-detection thresholds derived from each photo (edges engine), or the boundary strength a line needs (regions engine: a change of 1.8 x contrastAdjustment dE along the whole border). Higher keeps fewer, stronger lines; lower keeps fainter ones."),
             .int("thickness", \.thickness, 1...8, default: 2,
                  "Width of the final strokes in pixels at the working size."),
             .bool("closeLargeGaps", \.closeLargeGaps, default: true,
@@ -83,6 +86,8 @@ extension LineArtSettings {
                  "Regions engine: the most regions a page may have, for simpler pages: the weakest borders keep merging until no more are left. It never adds lines: a photo with fewer shapes gives fewer regions (lower contrastAdjustment for fainter boundaries). 0: the maximum of the preset's fillability targets."),
             .choice("frame", \.frame, ["photo", "subject"], default: "photo",
                     "What the page shows: photo (all of it) or subject (cropped to the photo's subject, found by faces, focus and contrast against the border, with a margin and a 1:1.41 aspect; the whole photo when it has no clear subject)."),
+            .bool("darkSpots", \.darkSpots, default: false,
+                  "Regions engine: draw a shape too small to colour that is near black and much darker than the regions around it (a pupil, a nose, a ladybird's spot) as solid ink, as colouring books do, instead of merging it away. Off: such shapes merge into a neighbour like any region too small to colour."),
         ]
     }
 

@@ -19,5 +19,6 @@ extension ExtractionParameters {
         lineWidth = settings.thickness
         maxRegions = settings.regionTarget > 0 ? min(settings.regionTarget, targets.maxRegions) : targets.maxRegions
         inputBlur = PreprocessOptions(settings).blurSigma
+        darkSpots = settings.darkSpots
     }
 }

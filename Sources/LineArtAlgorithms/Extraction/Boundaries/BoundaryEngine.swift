@@ -38,6 +38,10 @@ package struct BoundaryEngine: ExtractionEngine {
     /// counted as noise (a JPEG's ringing, grain), not edges.
     static let smoothingRadius = 1
 
+    /// How much darker (L*) than its surroundings a shape too small to colour must be to be
+    /// drawn as solid ink (``darkSpots(_:count:lightness:width:height:colourable:minDarkening:)``).
+    static let spotDarkening: Float = 20
+
     /// The strength's parameters at 480 px of long side (`unit` 1), tuned on the BSDS dev
     /// set: derivative scales 1, 2 and 4 px, a* and b* weighing 1.5, surround inhibition
     /// 1.15 times a Gaussian of 4 px read 4 px to each side of the edge.
@@ -48,8 +52,12 @@ package struct BoundaryEngine: ExtractionEngine {
     }
 
     package func extract(_ image: PreprocessedImage, parameters: ExtractionParameters, threads: Int) -> ByteImage {
+        extractInk(image, parameters: parameters, threads: threads).lines
+    }
+
+    package func extractInk(_ image: PreprocessedImage, parameters: ExtractionParameters, threads: Int) -> ExtractedInk {
         let lab = image.lab, w = lab.width, h = lab.height
-        guard w > 2, h > 2 else { return ByteImage(width: w, height: h, repeating: 255) }
+        guard w > 2, h > 2 else { return ExtractedInk(lines: ByteImage(width: w, height: h, repeating: 255)) }
         let unit = Float(max(w, h)) / 480
         let threshold = Self.thresholdPerContrast * Double(max(0.1, parameters.contrastAdjustment))
         let rimmed = replicatingEdgeRim(lab, depth: min(parameters.lineWidth, (max(w, h) + 99) / 100))
@@ -68,14 +76,21 @@ package struct BoundaryEngine: ExtractionEngine {
         let relief = gaussianBlur(FloatImage(width: w, height: h, channels: 1, samples: strength.magnitude), sigma: unit,
                                   threads: threads)
         let (basins, basinCount) = watershedBasins(relief.samples, width: w, height: h)
-        let (regions, _) = mergeWeakBorders(basins, count: basinCount, strength: strength, threshold: threshold,
+        let colourable = ColourableArea(minPaperArea: parameters.minRegionArea, lineWidth: parameters.lineWidth)
+        let spotRule = parameters.darkSpots
+            ? DarkSpotRule(lightness: lab.channel(0).samples, minDarkening: Self.spotDarkening, colourable: colourable)
+            : nil
+        let (regions, regionCount) = mergeWeakBorders(basins, count: basinCount, strength: strength, threshold: threshold,
                                             maxRegions: max(1, parameters.maxRegions),
                                             smallArea: parameters.minRegionArea / 4,
-                                            colourable: ColourableArea(minPaperArea: parameters.minRegionArea,
-                                                                       lineWidth: parameters.lineWidth))
+                                            colourable: colourable, spots: spotRule)
         let calm = majorityFilter(regions, width: w, height: h, passes: 3, threads: threads)
         let smooth = modeFilter(calm, width: w, height: h, radius: 4, passes: 1, threads: threads)
-        return drawBoundaries(smooth, width: w, height: h, side: BoundarySide(lineWidth: parameters.lineWidth),
-                              threads: threads)
+        let lines = drawBoundaries(smooth, width: w, height: h, side: BoundarySide(lineWidth: parameters.lineWidth),
+                                   threads: threads)
+        guard let spotRule else { return ExtractedInk(lines: lines) }
+        let spots = spotRule.spots(smooth, count: regionCount, width: w, height: h)
+        guard spots.contains(true) else { return ExtractedInk(lines: lines) }
+        return ExtractedInk(lines: lines, solid: ByteImage(width: w, height: h, samples: smooth.map { spots[Int($0)] ? 0 : 255 }))
     }
 }

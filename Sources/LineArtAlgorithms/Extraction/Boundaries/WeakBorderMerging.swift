@@ -19,9 +19,12 @@
 /// - Returns: labels `0..<count`, renumbered in order of first appearance.
 func mergeWeakBorders(_ labels: [Int32], count: Int, strength: BoundaryStrength,
                       threshold: Double, maxRegions: Int, smallArea: Int,
-                      colourable: ColourableArea = .any) -> (labels: [Int32], count: Int) {
+                      colourable: ColourableArea = .any, spots: DarkSpotRule? = nil) -> (labels: [Int32], count: Int) {
     var graph = RegionBorders(labels: labels, count: count, strength: strength)
     var parent = [Int32](0..<Int32(count))
+    // Each region's summed lightness, for the dark spots the small-shape rule keeps.
+    var lightness = [Double](repeating: 0, count: spots == nil ? 0 : count)
+    if let spots { for (i, l) in labels.enumerated() { lightness[Int(l)] += Double(spots.lightness[i]) } }
 
     /// How much a border of a region of `smaller` pixels counts.
     func share(_ smaller: Int) -> Double {
@@ -48,6 +51,7 @@ func mergeWeakBorders(_ labels: [Int32], count: Int, strength: BoundaryStrength,
         let (survivor, merged) = keepA ? (pair.a, pair.b) : (pair.b, pair.a)
         graph.join(merged, into: survivor)
         parent[Int(merged)] = survivor
+        if spots != nil { lightness[Int(survivor)] += lightness[Int(merged)] }
         return survivor
     }
     var heap = BinaryHeap(initial)
@@ -83,7 +87,14 @@ func mergeWeakBorders(_ labels: [Int32], count: Int, strength: BoundaryStrength,
             weakest = min(weakest, n.border.strength)
         }
         return !colourable.allows(area: graph.area[Int(r)], perimeter: perimeter)
-            && weakest < ColourableArea.spotStrength * threshold
+            && weakest < ColourableArea.spotStrength * threshold && !isDarkSpot(r, perimeter: perimeter)
+    }
+    func mean(_ r: Int32) -> Double { lightness[Int(r)] / Double(graph.area[Int(r)]) }
+    func isDarkSpot(_ r: Int32, perimeter: Int) -> Bool {
+        guard let spots else { return false }
+        let around = graph.borders[Int(r)].reduce(0.0) { $0 + Double($1.border.length) * mean($1.region) }
+        return spots.isSpot(area: graph.area[Int(r)], perimeter: perimeter, mean: mean(r),
+                            surround: around / Double(perimeter))
     }
     func border(_ a: Int32, _ b: Int32) -> Candidate? {
         graph.border(a, b).map { Candidate(cost: $0.strength, a: min(a, b), b: max(a, b)) }
