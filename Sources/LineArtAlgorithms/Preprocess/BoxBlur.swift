@@ -8,29 +8,36 @@ import LineArtImage
 /// - Parameter radius: window half-width in pixels; `0` returns the image unchanged.
 package func boxBlur(_ image: FloatImage, radius: Int, threads: Int = 1) -> FloatImage {
     guard radius > 0, image.width > 0, image.height > 0 else { return image }
-    let w = image.width, h = image.height, ch = image.channels, count = image.samples.count
+    var samples = image.samples
+    // The x pass writes every sample of the scratch buffer.
+    var scratch = [Float](unsafeUninitializedCapacity: samples.count) { _, count in count = samples.count }
+    samples.withUnsafeMutableBufferPointer { samples in
+        scratch.withUnsafeMutableBufferPointer { scratch in
+            boxBlurInPlace(samples, width: image.width, height: image.height, channels: image.channels,
+                           radius: radius, scratch: scratch, threads: threads)
+        }
+    }
+    return Image(width: image.width, height: image.height, channels: image.channels, samples: samples)
+}
+
+/// ``boxBlur(_:radius:threads:)`` of the interleaved `samples` of a `width` x `height` image,
+/// in place, with a `scratch` buffer of the same length: for callers that blur several
+/// planes in turn and reuse their buffers rather than touch fresh memory for each.
+package func boxBlurInPlace(_ samples: UnsafeMutableBufferPointer<Float>, width w: Int, height h: Int, channels ch: Int,
+                            radius: Int, scratch: UnsafeMutableBufferPointer<Float>, threads: Int = 1) {
+    precondition(samples.count == w * h * ch && scratch.count >= samples.count, "buffers of the image's size")
+    guard radius > 0, w > 0, h > 0 else { return }
     let inv = 1.0 / Double(2 * radius + 1)
-    // Each pass writes every sample.
-    let tmp = [Float](unsafeUninitializedCapacity: count) { dst, written in
-        image.samples.withUnsafeBufferPointer { src in
-            let shared = SharedMutablePointer(base: dst.baseAddress!)
-            forEachRowBand(rows: h, threads: threads) { rows in
-                runningMeanAcross(src, shared.base, rows: rows, width: w, channels: ch, radius: radius, inv: inv)
-            }
-        }
-        written = count
+    let source = UnsafeBufferPointer(samples), across = UnsafeBufferPointer(scratch)
+    let tmp = SharedMutablePointer(base: scratch.baseAddress!), out = SharedMutablePointer(base: samples.baseAddress!)
+    forEachRowBand(rows: h, threads: threads) { rows in
+        runningMeanAcross(source, tmp.base, rows: rows, width: w, channels: ch, radius: radius, inv: inv)
     }
-    let out = [Float](unsafeUninitializedCapacity: count) { dst, written in
-        tmp.withUnsafeBufferPointer { src in
-            let shared = SharedMutablePointer(base: dst.baseAddress!)
-            forEachRowBand(rows: w, threads: threads) { columns in
-                runningMeanDown(src, shared.base, samples: (columns.lowerBound * ch)..<(columns.upperBound * ch),
-                                rows: h, rowLength: w * ch, radius: radius, inv: inv)
-            }
-        }
-        written = count
+    // The samples were all read by the x pass: the y pass may overwrite them.
+    forEachRowBand(rows: w, threads: threads) { columns in
+        runningMeanDown(across, out.base, samples: (columns.lowerBound * ch)..<(columns.upperBound * ch),
+                        rows: h, rowLength: w * ch, radius: radius, inv: inv)
     }
-    return Image(width: w, height: h, channels: ch, samples: out)
 }
 
 /// The running mean along x of the rows `rows`, every channel: one running sum per channel,

@@ -16,37 +16,36 @@ import LineArtImage
 ///     an edge rather than noise.
 package func guidedSmoothing(_ image: FloatImage, radius: Int, epsilon: Float, threads: Int = 1) -> FloatImage {
     guard radius > 0, epsilon > 0, image.width > 0, image.height > 0 else { return image }
-    let n = image.samples.count, values = image.samples
-    // Each value beside its square, box-blurred into their window means; in their place each
-    // fit's slope `a` beside its offset `b`, box-blurred into the mean fit over each pixel.
-    func meansOfPairs(_ samples: [Float]) -> [Float] {
-        boxBlur(FloatImage(width: image.width, height: image.height, channels: 2 * image.channels, samples: samples),
-                radius: radius, threads: threads).samples
-    }
-    var pairs = [Float](unsafeUninitializedCapacity: 2 * n) { p, count in
-        values.withUnsafeBufferPointer { v in
-            for i in 0..<n { p[2 * i] = v[i]; p[2 * i + 1] = v[i] * v[i] }
-        }
-        count = 2 * n
-    }
-    pairs = meansOfPairs(pairs)
+    let w = image.width, h = image.height, ch = image.channels, pixels = w * h
     let epsilon2 = epsilon * epsilon
+    // One channel at a time, through two buffers reused for each: its value beside its
+    // square, box-blurred into their window means; in their place each fit's slope `a`
+    // beside its offset `b`, box-blurred into the mean fit over each pixel.
+    var pairs = [Float](repeating: 0, count: 2 * pixels), scratch = pairs
+    var out = [Float](repeating: 0, count: image.samples.count)
+    image.samples.withUnsafeBufferPointer { v in
     pairs.withUnsafeMutableBufferPointer { p in
-        for i in 0..<n {
-            let mean = p[2 * i], variance = max(0, p[2 * i + 1] - mean * mean)
-            let slope = variance / (variance + epsilon2)
-            p[2 * i] = slope
-            p[2 * i + 1] = (1 - slope) * mean
-        }
-    }
-    pairs = meansOfPairs(pairs)
-    let out = [Float](unsafeUninitializedCapacity: n) { o, count in
-        pairs.withUnsafeBufferPointer { p in
-            values.withUnsafeBufferPointer { v in
-                for i in 0..<n { o[i] = p[2 * i] * v[i] + p[2 * i + 1] }
+    scratch.withUnsafeMutableBufferPointer { scratch in
+    out.withUnsafeMutableBufferPointer { o in
+        for c in 0..<ch {
+            for i in 0..<pixels {
+                let value = v[i * ch + c]
+                p[2 * i] = value
+                p[2 * i + 1] = value * value
             }
+            boxBlurInPlace(p, width: w, height: h, channels: 2, radius: radius, scratch: scratch, threads: threads)
+            for i in 0..<pixels {
+                let mean = p[2 * i], variance = max(0, p[2 * i + 1] - mean * mean)
+                let slope = variance / (variance + epsilon2)
+                p[2 * i] = slope
+                p[2 * i + 1] = (1 - slope) * mean
+            }
+            boxBlurInPlace(p, width: w, height: h, channels: 2, radius: radius, scratch: scratch, threads: threads)
+            for i in 0..<pixels { o[i * ch + c] = p[2 * i] * v[i * ch + c] + p[2 * i + 1] }
         }
-        count = n
     }
-    return FloatImage(width: image.width, height: image.height, channels: image.channels, samples: out)
+    }
+    }
+    }
+    return FloatImage(width: w, height: h, channels: ch, samples: out)
 }
