@@ -87,7 +87,7 @@ extension LineArtSettings {
             .choice("frame", \.frame, ["photo", "subject"], default: "photo",
                     "What the page shows: photo (all of it) or subject (cropped to the photo's subject, found by faces, focus and contrast against the border, with a margin and a 1:1.41 aspect; the whole photo when it has no clear subject)."),
             .bool("darkSpots", \.darkSpots, default: false,
-                  "Regions engine: draw a shape too small to colour that is near black and much darker than the regions around it (a pupil, a nose, a ladybird's spot) as solid ink, as colouring books do, instead of merging it away. Off: such shapes merge into a neighbour like any region too small to colour."),
+                  "Regions engine: draw a shape too small to colour that is near black, clear of the page's edge and much darker than the regions around it (a pupil, a nose, a ladybird's spot) as solid ink, as colouring books do, instead of merging it away. Off: such shapes merge into a neighbour like any region too small to colour."),
         ]
     }
 

@@ -1,8 +1,8 @@
 import LineArtImage
 
-/// A dark spot: a shape too small to colour (``ColourableArea``), roughly round, and darker
-/// than what surrounds it by at least `minDarkening` L*: a pupil, a nostril, a ladybird's
-/// spot. A page draws it as solid ink, as a colouring book does, where the page's own
+/// A dark spot: a shape too small to colour (``ColourableArea``), roughly round, whole (clear
+/// of the page's edge), and darker than what surrounds it by at least `minDarkening` L*: a
+/// pupil, a nostril, a ladybird's spot. A page draws it as solid ink, as a colouring book does, where the page's own
 /// small-shape rule would otherwise erase it with what makes the subject recognisable.
 struct DarkSpotRule: Sendable {
     /// L* (0...100) of each pixel of the labelled image.
@@ -17,9 +17,10 @@ struct DarkSpotRule: Sendable {
     static let maxLightness = 25.0
 
     /// Whether a region of `area` pixels and `perimeter` border pairs, of mean lightness
-    /// `mean` among surroundings of mean lightness `surround`, is a dark spot.
-    func isSpot(area: Int, perimeter: Int, mean: Double, surround: Double) -> Bool {
-        guard area > 0, perimeter > 0, !colourable.allows(area: area, perimeter: perimeter) else { return false }
+    /// `mean` among surroundings of mean lightness `surround`, is a dark spot. A region at the
+    /// page's edge is not: it is the part of a shape the edge cuts (a shadow in a corner).
+    func isSpot(area: Int, perimeter: Int, mean: Double, surround: Double, atEdge: Bool) -> Bool {
+        guard !atEdge, area > 0, perimeter > 0, !colourable.allows(area: area, perimeter: perimeter) else { return false }
         let roundness = 4 * Double.pi * Double(area) / Double(perimeter * perimeter)
         return roundness >= Self.minRoundness && mean <= surround - Double(minDarkening) && mean <= Self.maxLightness
     }
@@ -31,6 +32,7 @@ struct DarkSpotRule: Sendable {
         var area = [Int](repeating: 0, count: count), perimeter = area
         var mean = [Double](repeating: 0, count: count), surround = mean
         for (i, l) in labels.enumerated() { area[Int(l)] += 1; mean[Int(l)] += Double(lightness[i]) }
+        let atEdge = regionsAtEdge(labels, count: count, width: width, height: height)
         for r in 0..<count where area[r] > 0 { mean[r] /= Double(area[r]) }
         for y in 0..<height {
             for x in 0..<width {
@@ -46,7 +48,18 @@ struct DarkSpotRule: Sendable {
             }
         }
         return (0..<count).map { r in
-            isSpot(area: area[r], perimeter: perimeter[r], mean: mean[r], surround: surround[r] / Double(max(1, perimeter[r])))
+            isSpot(area: area[r], perimeter: perimeter[r], mean: mean[r], surround: surround[r] / Double(max(1, perimeter[r])),
+                   atEdge: atEdge[r])
         }
     }
+}
+
+/// For each label of `labels` (regions `0..<count` of a `width` x `height` image), whether
+/// it has a pixel on the image's edge.
+func regionsAtEdge(_ labels: [Int32], count: Int, width: Int, height: Int) -> [Bool] {
+    var atEdge = [Bool](repeating: false, count: count)
+    guard width > 0, height > 0 else { return atEdge }
+    for x in 0..<width { atEdge[Int(labels[x])] = true; atEdge[Int(labels[(height - 1) * width + x])] = true }
+    for y in 0..<height { atEdge[Int(labels[y * width])] = true; atEdge[Int(labels[y * width + width - 1])] = true }
+    return atEdge
 }

@@ -22,9 +22,14 @@ func mergeWeakBorders(_ labels: [Int32], count: Int, strength: BoundaryStrength,
                       colourable: ColourableArea = .any, spots: DarkSpotRule? = nil) -> (labels: [Int32], count: Int) {
     var graph = RegionBorders(labels: labels, count: count, strength: strength)
     var parent = [Int32](0..<Int32(count))
-    // Each region's summed lightness, for the dark spots the small-shape rule keeps.
+    // Each region's summed lightness and whether it reaches the edge, for the dark spots the
+    // small-shape rule keeps.
     var lightness = [Double](repeating: 0, count: spots == nil ? 0 : count)
-    if let spots { for (i, l) in labels.enumerated() { lightness[Int(l)] += Double(spots.lightness[i]) } }
+    var atEdge = [Bool](repeating: false, count: spots == nil ? 0 : count)
+    if let spots {
+        for (i, l) in labels.enumerated() { lightness[Int(l)] += Double(spots.lightness[i]) }
+        atEdge = regionsAtEdge(labels, count: count, width: strength.width, height: strength.height)
+    }
 
     /// How much a border of a region of `smaller` pixels counts.
     func share(_ smaller: Int) -> Double {
@@ -51,7 +56,10 @@ func mergeWeakBorders(_ labels: [Int32], count: Int, strength: BoundaryStrength,
         let (survivor, merged) = keepA ? (pair.a, pair.b) : (pair.b, pair.a)
         graph.join(merged, into: survivor)
         parent[Int(merged)] = survivor
-        if spots != nil { lightness[Int(survivor)] += lightness[Int(merged)] }
+        if spots != nil {
+            lightness[Int(survivor)] += lightness[Int(merged)]
+            atEdge[Int(survivor)] = atEdge[Int(survivor)] || atEdge[Int(merged)]
+        }
         return survivor
     }
     var heap = BinaryHeap(initial)
@@ -94,7 +102,7 @@ func mergeWeakBorders(_ labels: [Int32], count: Int, strength: BoundaryStrength,
         guard let spots else { return false }
         let around = graph.borders[Int(r)].reduce(0.0) { $0 + Double($1.border.length) * mean($1.region) }
         return spots.isSpot(area: graph.area[Int(r)], perimeter: perimeter, mean: mean(r),
-                            surround: around / Double(perimeter))
+                            surround: around / Double(perimeter), atEdge: atEdge[Int(r)])
     }
     func border(_ a: Int32, _ b: Int32) -> Candidate? {
         graph.border(a, b).map { Candidate(cost: $0.strength, a: min(a, b), b: max(a, b)) }

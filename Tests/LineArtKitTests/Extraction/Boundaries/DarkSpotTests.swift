@@ -41,12 +41,13 @@ import Testing
     @Test func theRuleNeedsARoundShapeMuchDarkerThanItsSurroundings() {
         let rule = DarkSpotRule(lightness: [], minDarkening: 20, colourable: ColourableArea(minPaperArea: 500, lineWidth: 2))
         // A disc of radius 9: area 254, about 72 border pairs.
-        #expect(rule.isSpot(area: 254, perimeter: 72, mean: 5, surround: 45))
-        #expect(!rule.isSpot(area: 254, perimeter: 72, mean: 5, surround: 20), "not darker by 20")
-        #expect(!rule.isSpot(area: 254, perimeter: 72, mean: 30, surround: 80), "not near black")
+        #expect(rule.isSpot(area: 254, perimeter: 72, mean: 5, surround: 45, atEdge: false))
+        #expect(!rule.isSpot(area: 254, perimeter: 72, mean: 5, surround: 20, atEdge: false), "not darker by 20")
+        #expect(!rule.isSpot(area: 254, perimeter: 72, mean: 30, surround: 80, atEdge: false), "not near black")
         // A sliver 3 px wide and 60 long, as dark: a line, not a spot.
-        #expect(!rule.isSpot(area: 180, perimeter: 126, mean: 5, surround: 45))
-        #expect(!rule.isSpot(area: 2000, perimeter: 160, mean: 5, surround: 45), "large enough to colour")
+        #expect(!rule.isSpot(area: 180, perimeter: 126, mean: 5, surround: 45, atEdge: false))
+        #expect(!rule.isSpot(area: 254, perimeter: 72, mean: 5, surround: 45, atEdge: true), "cut by the page's edge")
+        #expect(!rule.isSpot(area: 2000, perimeter: 160, mean: 5, surround: 45, atEdge: false), "large enough to colour")
     }
 
     /// The pet preset's page keeps the pupil as solid ink through the post-processing, which
