@@ -15,7 +15,9 @@ import LineArtImage
 ///    regions, and the report says so, rather than lines drawn to reach a count. Then
 ///    regions too small to colour (`minRegionArea` of paper) join a neighbour across their
 ///    weakest border, so a small subject's cells make one shape instead of vanishing into
-///    whatever they share the most outline with when the page drops small regions.
+///    whatever they share the most outline with when the page drops small regions. With
+///    `darkSpots`, near-black spots too small to colour (``DarkSpotRule``) stay, and are
+///    returned as solid ink for the page (``ExtractedInk``).
 /// 4. A 3x3 majority filter and a radius-4 mode filter calm the borders; one pixel of every
 ///    pair across a border becomes ink (``BoundarySide``: the upper or left one for an even
 ///    line width, the one in the larger region for an odd one), so each region is a

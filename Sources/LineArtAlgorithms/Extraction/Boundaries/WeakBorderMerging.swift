@@ -12,7 +12,8 @@
 /// Then a region too small to colour (``ColourableArea``) joins the neighbour across its
 /// weakest border, weakest first, so the cells of a small subject (a ladybird's spots) join
 /// each other rather than whatever they share the most outline with. A small region whose
-/// every border is strong (an eye, a wing spot) stays for the page's own small-shape rule.
+/// every border is strong (an eye, a wing spot) stays for the page's own small-shape rule,
+/// and so does a dark spot (``DarkSpotRule``: a pupil) when `spots` is given.
 ///
 /// Ties are broken by label, and the survivor of a merge is the larger region (the lower
 /// label on equal areas), so the result depends only on the labels and the evidence.
