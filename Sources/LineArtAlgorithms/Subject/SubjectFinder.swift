@@ -1,3 +1,4 @@
+import Glibc
 import LineArtImage
 
 /// Finds the subject of a photo (``Subject``), or none when nothing stands apart (a landscape,
@@ -74,7 +75,7 @@ package struct SubjectFinder: Sendable {
                 back.tilt = -face.tilt
                 return back
             }
-        let faces = plain + mirrored
+        let faces = steadyFaces(plain: plain, mirrored: mirrored)
         guard !faces.isEmpty else { return nil }
         var x0 = size.width, y0 = size.height, x1 = 0, y1 = 0
         for face in faces {
@@ -89,6 +90,39 @@ package struct SubjectFinder: Sendable {
         return Subject(box: box.scaled(from: size, to: photoSize),
                        share: Double(box.area) / Double(size.pixelCount),
                        confidence: min(1, Double(windows) / 12), cue: .face)
+    }
+
+    /// The faces of the plain and the mirrored search (mapped back), each face once: one
+    /// found by both is their mean. Sizes are rounded to the cascade's ladder of window
+    /// sizes (steps of ``scaleStep``), which is all a detection's size can tell: a box is
+    /// the mean of its windows', and a re-encoded photo can move one window a step.
+    func steadyFaces(plain: [FaceBox], mirrored: [FaceBox]) -> [FaceBox] {
+        var unmatched = mirrored
+        var faces: [FaceBox] = plain.map { face in
+            let centre = (x: face.x + face.size / 2, y: face.y + face.size / 2)
+            guard let k = unmatched.firstIndex(where: { other in
+                abs(other.x + other.size / 2 - centre.x) * 2 < max(face.size, other.size)
+                    && abs(other.y + other.size / 2 - centre.y) * 2 < max(face.size, other.size)
+            }) else { return face }
+            let other = unmatched.remove(at: k)
+            var mean = face
+            mean.x = Int((Double(face.x + other.x) / 2).rounded(.down))
+            mean.y = Int((Double(face.y + other.y) / 2).rounded(.down))
+            mean.size = (face.size + other.size) / 2
+            mean.neighbours = max(face.neighbours, other.neighbours)
+            return mean
+        }
+        faces += unmatched
+        let window = Double(FrontalFaceCascade.openCVFrontalFace.windowSize)
+        return faces.map { face in
+            let steps = (log(Double(face.size) / window) / log(scaleStep)).rounded()
+            let size = Int((window * pow(scaleStep, steps)).rounded())
+            var steady = face
+            steady.x = face.x + (face.size - size) / 2
+            steady.y = face.y + (face.size - size) / 2
+            steady.size = size
+            return steady
+        }
     }
 
     /// The box around the parts of `weight` (0...1) above Otsu's threshold that carry at least

@@ -2,7 +2,8 @@ import Foundation
 import Testing
 @testable import LineArtImage
 @testable import LineArtAlgorithms
-import LineArtPipeline
+@testable import LineArtPipeline
+@testable import LineArtCodecs
 
 @Suite struct SubjectFinderTests {
     static let width = 600, height = 400
@@ -154,5 +155,35 @@ import LineArtPipeline
         let photo = ImageSize(width: 3000, height: 3000)
         #expect(pipeline.workingLongSide(shown: photo, photoSize: photo) == 768)
         #expect(pipeline.workingLongSide(shown: ImageSize(width: 1000, height: 1400), photoSize: photo) == 768)
+    }
+
+    /// The astronaut's face is found at 98 px (5 windows) in the photo, and at 104 px (4
+    /// windows, and mirrored too) once it is re-encoded: one step of the cascade's ladder
+    /// apart. Rounded to the ladder and averaged, both give one face of the same size.
+    @Test func aFaceFoundAStepLargerGivesTheSameFace() {
+        let finder = SubjectFinder()
+        let photo = finder.steadyFaces(plain: [FaceBox(x: 178, y: 66, size: 98, neighbours: 5)], mirrored: [])
+        let reEncoded = finder.steadyFaces(plain: [FaceBox(x: 175, y: 64, size: 104, neighbours: 4)],
+                                           mirrored: [FaceBox(x: 169, y: 64, size: 104, neighbours: 4)])
+        #expect(photo.count == 1 && reEncoded.count == 1)
+        #expect(photo[0].size == 100 && reEncoded[0].size == 100)
+        #expect(abs(photo[0].x - reEncoded[0].x) <= 8 && abs(photo[0].y - reEncoded[0].y) <= 3)
+        // Two faces apart stay two.
+        #expect(finder.steadyFaces(plain: [FaceBox(x: 0, y: 0, size: 50, neighbours: 4)],
+                                   mirrored: [FaceBox(x: 200, y: 0, size: 50, neighbours: 4)]).count == 2)
+    }
+
+    /// The same photo re-encoded as JPEG at quality 90 is framed the same (the frame decides
+    /// the whole page): before the face's size was rounded to the ladder, 308 x 410 against
+    /// 332 x 460.
+    @Test func theAstronautReEncodedIsFramedTheSame() throws {
+        let photo = try decodeImage(atPath: repositoryRoot.appendingPathComponent("SampleImages/astronaut.png").path).image
+        let jpeg = try Fixtures.jpeg(photo.samples, width: photo.width, height: photo.height,
+                                     components: photo.channels, quality: 90)
+        let reEncoded = try decodeImage(jpeg).image
+        let frame = SubjectFrame()
+        let a = try #require(SubjectFinder().find(in: photo)), b = try #require(SubjectFinder().find(in: reEncoded))
+        #expect(a.cue == .face && b.cue == .face)
+        #expect(frame.frame(a.box, in: photo.size) == frame.frame(b.box, in: reEncoded.size))
     }
 }
