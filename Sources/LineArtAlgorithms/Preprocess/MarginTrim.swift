@@ -19,9 +19,12 @@ package struct Margins: Sendable, Equatable {
 /// a margin only if it ends within `maxFraction` of that dimension (a uniform run that goes
 /// on, such as a clear sky or a plain wall, is part of the picture) and the two lines after
 /// it differ from its last line by at least `step` in some channel's mean (a strip of
-/// tablecloth that shades gently into the rest is part of the picture too).
+/// tablecloth that shades gently into the rest is part of the picture too). A run of fewer
+/// than `minLines` is left: whether one dark line at the edge passes `tolerance` changes
+/// when the photo is saved again, which would change the page's size, and the engine's
+/// edge rim (``replicatingEdgeRim(_:depth:)``) keeps such a line from becoming a frame.
 package func uniformMargins(_ image: ByteImage, maxFraction: Double = 0.04, tolerance: Double = 12,
-                           step: Double = 32) -> Margins {
+                           step: Double = 32, minLines: Int = 2) -> Margins {
     let width = image.width, height = image.height, ch = image.channels
     guard width >= 8, height >= 8 else { return Margins() }
     let maxRows = Int(Double(height) * maxFraction), maxColumns = Int(Double(width) * maxFraction)
@@ -46,7 +49,7 @@ package func uniformMargins(_ image: ByteImage, maxFraction: Double = 0.04, tole
             }
             var k = 0
             while k <= limit && isUniform(k) { k += 1 }
-            guard k > 0, k <= limit, k + 2 <= lines else { return 0 }
+            guard k >= max(1, minLines), k <= limit, k + 2 <= lines else { return 0 }
             let last = line(k - 1), next1 = line(k), next2 = line(k + 1)
             let steps = (0..<ch).map { c -> Double in
                 let edge = statistics(start: last.start, stride: last.stride, count: last.count, channel: c).mean

@@ -63,3 +63,12 @@ extension MarginTrimTests {
         #expect(uniformMargins(image) == Margins(top: 4))
     }
 }
+
+extension MarginTrimTests {
+    /// A dev photo's bottom row is dark (σ 11.9 across it, 12.5 once the photo is saved
+    /// again as JPEG): trimmed in one and not in the other, the two pages differed in size.
+    @Test func oneDarkLineAtTheEdgeIsNotAMargin() {
+        #expect(uniformMargins(Self.photo(margins: Margins(bottom: 1))).isEmpty)
+        #expect(uniformMargins(Self.photo(margins: Margins(bottom: 2))) == Margins(bottom: 2))
+    }
+}
