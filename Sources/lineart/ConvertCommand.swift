@@ -17,7 +17,7 @@ struct ConvertCommand: ParsableCommand {
               lineart convert SampleImages --output pages
               lineart convert cat.jpg -o cat-page.png   # one photo, one file
               lineart convert holiday/ --output pages --preset landscape --set thickness=3
-              lineart convert mixed/ --output pages --preset auto   # best preset per photo
+              lineart convert mixed/ --output pages --preset auto   # picked per photo
               lineart convert photos --output pages   # again: converts only what changed
               lineart convert photos -o pages --format svg,pdf --page a4 --booklet book.pdf
               lineart convert photos -o pages --regions     # + NAME.regions.png
