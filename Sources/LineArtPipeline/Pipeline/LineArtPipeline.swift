@@ -126,7 +126,8 @@ public struct LineArtPipeline: Sendable {
         return side
     }
 
-    /// Stage 2: the preset's extraction engine; 1-px-ish lines, 0 on 255.
+    /// Stage 2: the preset's extraction engine; 1-px-ish lines, 0 on 255 (without the solid
+    /// ink of ``extractInk(_:)``, which ``run(_:)`` lays on the page after post-processing).
     public func extract(_ image: PreprocessedImage) -> ByteImage {
         engine.extract(image, parameters: ExtractionParameters(settings, targets: preset.profile.targets),
                        threads: threads)

@@ -41,7 +41,7 @@ package struct BoundaryEngine: ExtractionEngine {
     static let smoothingRadius = 1
 
     /// How much darker (L*) than its surroundings a shape too small to colour must be to be
-    /// drawn as solid ink (``darkSpots(_:count:lightness:width:height:colourable:minDarkening:)``).
+    /// drawn as solid ink (``DarkSpotRule``).
     static let spotDarkening: Float = 20
 
     /// The strength's parameters at 480 px of long side (`unit` 1), tuned on the BSDS dev
