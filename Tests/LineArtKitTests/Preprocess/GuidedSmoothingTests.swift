@@ -52,4 +52,46 @@ import LineArtKit
         #expect(largestChange { guidedSmoothing($0, radius: 1, epsilon: 6) } < 1.5)
         #expect(largestChange { kuwaharaFilter($0, radius: 1) } > 3)
     }
+
+    /// The filter written out: each window's mean and variance, then each pixel's mean fit,
+    /// for every channel of an interleaved image, with edges clamped as the box blur does.
+    func reference(_ image: FloatImage, radius r: Int, epsilon: Float) -> [Float] {
+        let w = image.width, h = image.height, ch = image.channels
+        func windowMean(_ value: (Int, Int) -> Double, _ x: Int, _ y: Int) -> Double {
+            var sum = 0.0
+            for dy in -r...r { for dx in -r...r { sum += value(min(w - 1, max(0, x + dx)), min(h - 1, max(0, y + dy))) } }
+            return sum / Double((2 * r + 1) * (2 * r + 1))
+        }
+        var out = [Float](repeating: 0, count: image.samples.count)
+        for c in 0..<ch {
+            func v(_ x: Int, _ y: Int) -> Double { Double(image.samples[(y * w + x) * ch + c]) }
+            var a = [Double](repeating: 0, count: w * h), b = a
+            for y in 0..<h {
+                for x in 0..<w {
+                    let mean = windowMean(v, x, y), variance = max(0, windowMean({ v($0, $1) * v($0, $1) }, x, y) - mean * mean)
+                    a[y * w + x] = variance / (variance + Double(epsilon * epsilon))
+                    b[y * w + x] = (1 - a[y * w + x]) * mean
+                }
+            }
+            for y in 0..<h {
+                for x in 0..<w {
+                    let meanA = windowMean({ a[$1 * w + $0] }, x, y), meanB = windowMean({ b[$1 * w + $0] }, x, y)
+                    out[(y * w + x) * ch + c] = Float(meanA * v(x, y) + meanB)
+                }
+            }
+        }
+        return out
+    }
+
+    /// Each channel through reused buffers and in-place box blurs gives the written-out filter.
+    @Test(arguments: [1, 2])
+    func matchesTheFilterWrittenOut(radius: Int) {
+        var rng = SplitMix64(seed: 21)
+        let image = FloatImage(width: 23, height: 17, channels: 3,
+                               samples: (0..<(23 * 17 * 3)).map { _ in Float.random(in: 0...100, using: &rng) })
+        let fast = guidedSmoothing(image, radius: radius, epsilon: 8, threads: 2).samples
+        let slow = reference(image, radius: radius, epsilon: 8)
+        #expect(zip(fast, slow).allSatisfy { abs($0 - $1) < 1e-2 }, "largest difference \(zip(fast, slow).map { abs($0 - $1) }.max()!)")
+    }
 }
+
