@@ -50,7 +50,7 @@ package func oneSidedSurroundInhibited(_ magnitude: FloatImage, structure: [Floa
     let w = magnitude.width, h = magnitude.height
     precondition(magnitude.channels == 1 && structure.count == 3 * w * h, "a 1-channel plane and its tensor")
     guard sigma > 0, strength > 0, w > 1, h > 1 else { return magnitude }
-    let surround = approximateGaussianBlur(magnitude, sigma: sigma).samples
+    let surround = approximateGaussianBlur(magnitude, sigma: sigma, threads: threads).samples
     var out = magnitude
     surround.withUnsafeBufferPointer { s in
         structure.withUnsafeBufferPointer { t in

@@ -90,10 +90,21 @@ private func runningMeanDown(_ src: UnsafeBufferPointer<Float>, _ dst: UnsafeMut
 /// Gaussian blur approximated by three successive box blurs (Wells 1986, "Efficient synthesis
 /// of Gaussian filters by cascaded uniform filters"): each box has radius
 /// `round((sqrt(4σ² + 1) − 1) / 2)` so that the three variances add up to about σ².
-/// O(pixels) for any sigma; use `gaussianBlur` when exactness matters.
-package func approximateGaussianBlur(_ image: FloatImage, sigma: Float) -> FloatImage {
-    guard sigma > 0 else { return image }
+/// O(pixels) for any sigma; use `gaussianBlur` when exactness matters. The three boxes run
+/// in one copy of the image through one scratch buffer, each on up to `threads` threads.
+package func approximateGaussianBlur(_ image: FloatImage, sigma: Float, threads: Int = 1) -> FloatImage {
+    guard sigma > 0, image.width > 0, image.height > 0 else { return image }
     // Three boxes of width 2r+1 have variance 3 · ((2r+1)² − 1) / 12 = r(r+1).
     let r = max(1, Int((((4 * sigma * sigma + 1).squareRoot() - 1) / 2).rounded()))
-    return boxBlur(boxBlur(boxBlur(image, radius: r), radius: r), radius: r)
+    var samples = image.samples
+    var scratch = [Float](unsafeUninitializedCapacity: samples.count) { _, count in count = samples.count }
+    samples.withUnsafeMutableBufferPointer { samples in
+        scratch.withUnsafeMutableBufferPointer { scratch in
+            for _ in 0..<3 {
+                boxBlurInPlace(samples, width: image.width, height: image.height, channels: image.channels,
+                               radius: r, scratch: scratch, threads: threads)
+            }
+        }
+    }
+    return Image(width: image.width, height: image.height, channels: image.channels, samples: samples)
 }
