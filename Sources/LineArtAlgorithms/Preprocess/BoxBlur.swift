@@ -7,14 +7,21 @@ import LineArtImage
 /// then of columns, run on up to `threads` threads; the result does not depend on them.
 /// - Parameter radius: window half-width in pixels; `0` returns the image unchanged.
 package func boxBlur(_ image: FloatImage, radius: Int, threads: Int = 1) -> FloatImage {
+    boxBlurred(image, radius: radius, passes: 1, threads: threads)
+}
+
+/// `image` box-blurred `passes` times, in one copy of it through one scratch buffer.
+private func boxBlurred(_ image: FloatImage, radius: Int, passes: Int, threads: Int) -> FloatImage {
     guard radius > 0, image.width > 0, image.height > 0 else { return image }
     var samples = image.samples
     // The x pass writes every sample of the scratch buffer.
     var scratch = [Float](unsafeUninitializedCapacity: samples.count) { _, count in count = samples.count }
     samples.withUnsafeMutableBufferPointer { samples in
         scratch.withUnsafeMutableBufferPointer { scratch in
-            boxBlurInPlace(samples, width: image.width, height: image.height, channels: image.channels,
-                           radius: radius, scratch: scratch, threads: threads)
+            for _ in 0..<passes {
+                boxBlurInPlace(samples, width: image.width, height: image.height, channels: image.channels,
+                               radius: radius, scratch: scratch, threads: threads)
+            }
         }
     }
     return Image(width: image.width, height: image.height, channels: image.channels, samples: samples)
@@ -93,18 +100,8 @@ private func runningMeanDown(_ src: UnsafeBufferPointer<Float>, _ dst: UnsafeMut
 /// O(pixels) for any sigma; use `gaussianBlur` when exactness matters. The three boxes run
 /// in one copy of the image through one scratch buffer, each on up to `threads` threads.
 package func approximateGaussianBlur(_ image: FloatImage, sigma: Float, threads: Int = 1) -> FloatImage {
-    guard sigma > 0, image.width > 0, image.height > 0 else { return image }
+    guard sigma > 0 else { return image }
     // Three boxes of width 2r+1 have variance 3 · ((2r+1)² − 1) / 12 = r(r+1).
     let r = max(1, Int((((4 * sigma * sigma + 1).squareRoot() - 1) / 2).rounded()))
-    var samples = image.samples
-    var scratch = [Float](unsafeUninitializedCapacity: samples.count) { _, count in count = samples.count }
-    samples.withUnsafeMutableBufferPointer { samples in
-        scratch.withUnsafeMutableBufferPointer { scratch in
-            for _ in 0..<3 {
-                boxBlurInPlace(samples, width: image.width, height: image.height, channels: image.channels,
-                               radius: r, scratch: scratch, threads: threads)
-            }
-        }
-    }
-    return Image(width: image.width, height: image.height, channels: image.channels, samples: samples)
+    return boxBlurred(image, radius: r, passes: 3, threads: threads)
 }

@@ -21,8 +21,9 @@ package func guidedSmoothing(_ image: FloatImage, radius: Int, epsilon: Float, t
     // One channel at a time, through two buffers reused for each: its value beside its
     // square, box-blurred into their window means; in their place each fit's slope `a`
     // beside its offset `b`, box-blurred into the mean fit over each pixel.
-    var pairs = [Float](repeating: 0, count: 2 * pixels), scratch = pairs
-    var out = [Float](repeating: 0, count: image.samples.count)
+    // Every sample of the three is written before it is read.
+    func buffer(_ count: Int) -> [Float] { [Float](unsafeUninitializedCapacity: count) { _, n in n = count } }
+    var pairs = buffer(2 * pixels), scratch = buffer(2 * pixels), out = buffer(image.samples.count)
     image.samples.withUnsafeBufferPointer { v in
     pairs.withUnsafeMutableBufferPointer { p in
     scratch.withUnsafeMutableBufferPointer { scratch in

@@ -88,22 +88,21 @@ func mergeWeakBorders(_ labels: [Int32], count: Int, strength: BoundaryStrength,
         }
     }
 
+    func mean(_ r: Int32) -> Double { lightness[Int(r)] / Double(graph.area[Int(r)]) }
     func isTooSmall(_ r: Int32) -> Bool {
         guard graph.area[Int(r)] > 0, !graph.borders[Int(r)].isEmpty else { return false }
-        var perimeter = 0, weakest = Double.infinity
+        // One walk of the borders: the perimeter, the weakest border and, for the dark-spot
+        // rule, the neighbours' lightness weighed by the border each shares.
+        var perimeter = 0, weakest = Double.infinity, around = 0.0
         for n in graph.borders[Int(r)] {
             perimeter += n.border.length
             weakest = min(weakest, n.border.strength)
+            if spots != nil { around += Double(n.border.length) * mean(n.region) }
         }
+        let isDarkSpot = spots?.isSpot(area: graph.area[Int(r)], perimeter: perimeter, mean: mean(r),
+                                       surround: around / Double(perimeter), atEdge: atEdge[Int(r)]) ?? false
         return !colourable.allows(area: graph.area[Int(r)], perimeter: perimeter)
-            && weakest < ColourableArea.spotStrength * threshold && !isDarkSpot(r, perimeter: perimeter)
-    }
-    func mean(_ r: Int32) -> Double { lightness[Int(r)] / Double(graph.area[Int(r)]) }
-    func isDarkSpot(_ r: Int32, perimeter: Int) -> Bool {
-        guard let spots else { return false }
-        let around = graph.borders[Int(r)].reduce(0.0) { $0 + Double($1.border.length) * mean($1.region) }
-        return spots.isSpot(area: graph.area[Int(r)], perimeter: perimeter, mean: mean(r),
-                            surround: around / Double(perimeter), atEdge: atEdge[Int(r)])
+            && weakest < ColourableArea.spotStrength * threshold && !isDarkSpot
     }
     func border(_ a: Int32, _ b: Int32) -> Candidate? {
         graph.border(a, b).map { Candidate(cost: $0.strength, a: min(a, b), b: max(a, b)) }
