@@ -27,8 +27,11 @@ package struct SubjectFinder: Sendable {
         guard photo.width >= 8, photo.height >= 8 else { return nil }
         let detailSize = fittedSize(photo.size, maxDimension: detailSide)
         let detail = areaResizeToFloat(photo, to: detailSize, threads: threads)
-        let lightness = LabColor.labFromSRGB(detail, threads: threads).channel(0)
-        if let faces = faceSubject(lightness, photoSize: photo.size, threads: threads) { return faces }
+        let detailLab = LabColor.labFromSRGB(detail, threads: threads)
+        let lightness = detailLab.channel(0)
+        if let faces = faceSubject(lightness, skin: SkinTest(lab: detailLab), photoSize: photo.size, threads: threads) {
+            return faces
+        }
 
         let size = fittedSize(photo.size, maxDimension: thumbnailSide)
         let lab = gaussianBlur(LabColor.labFromSRGB(areaResize(detail, to: size)), sigma: 1)
@@ -53,8 +56,9 @@ package struct SubjectFinder: Sendable {
                        confidence: confidence, cue: cue)
     }
 
-    /// The heads and shoulders of the faces in `lightness` (L* 0...100), in photo pixels.
-    func faceSubject(_ lightness: FloatImage, photoSize: ImageSize, threads: Int) -> Subject? {
+    /// The heads and shoulders of the faces in `lightness` (L* 0...100) that pass `skin`, in
+    /// photo pixels.
+    func faceSubject(_ lightness: FloatImage, skin: SkinTest, photoSize: ImageSize, threads: Int) -> Subject? {
         let size = lightness.size
         let gray = grayBytes(FloatImage(width: size.width, height: size.height,
                                         samples: lightness.samples.map { $0 / 100 }))
@@ -75,7 +79,7 @@ package struct SubjectFinder: Sendable {
                 back.tilt = -face.tilt
                 return back
             }
-        let faces = steadyFaces(plain: plain, mirrored: mirrored)
+        let faces = steadyFaces(plain: plain, mirrored: mirrored).filter(skin.passes)
         guard !faces.isEmpty else { return nil }
         var x0 = size.width, y0 = size.height, x1 = 0, y1 = 0
         for face in faces {

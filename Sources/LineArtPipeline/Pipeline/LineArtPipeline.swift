@@ -220,7 +220,8 @@ public struct LineArtPipeline: Sendable {
     /// Stage 2b (when `faceFeatures`): frontal faces in the preprocessed lightness, upright
     /// or leaning by up to about 25 degrees, at least ``minimumFaceSize(width:height:)``
     /// pixels across (OpenCV's LBP frontal-face cascade, clusters of more than
-    /// ``faceNeighbours`` windows; see ``detectTiltedFaces(in:tilts:minSize:minNeighbours:threads:)``).
+    /// ``faceNeighbours`` windows; see ``detectTiltedFaces(in:tilts:minSize:minNeighbours:threads:)``)
+    /// whose middle looks like skin in a photo with colour (``SkinTest``).
     public func detectFaces(_ image: PreprocessedImage) -> [FaceBox] {
         detectFaces(image, threads: threads)
     }
@@ -232,6 +233,7 @@ public struct LineArtPipeline: Sendable {
         guard min(image.width, image.height) >= minSize else { return [] }
         return detectTiltedFaces(in: grayBytes(image.luminance), minSize: minSize,
                                  minNeighbours: Self.faceNeighbours, threads: threads)
+            .filter(SkinTest(lab: image.lab).passes)
     }
 
     /// Stage 3b: eyes, nose and mouth of `faces` as open strokes (``FaceFeatureStrokes``).

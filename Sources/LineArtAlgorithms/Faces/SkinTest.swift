@@ -1,0 +1,49 @@
+import LineArtImage
+
+/// Whether a face the cascade found looks like skin, in a photo with colour.
+///
+/// Skin of every complexion is reddish: the faces among the BSDS dev photos read a* 8 to 33
+/// (the median of a face's middle), while the textures the cascade takes for faces there
+/// (leaf litter, rippled water, fish over coral, a vase, an owl) read −19 to 2. In a photo
+/// with next to no colour (a gray photo, where every face reads a* 0) every face passes.
+package struct SkinTest: Sendable {
+    /// The least median a* of a face's middle.
+    package static let minRedness: Float = 5
+    /// Below this mean chroma (ΔE*ab from gray) the photo has no colour to test.
+    package static let minPhotoChroma: Float = 4
+
+    private let lab: FloatImage
+    private let hasColour: Bool
+
+    /// - Parameter lab: the L*a*b* image (3 channels) the faces were found in.
+    package init(lab: FloatImage) {
+        precondition(lab.channels == 3, "the skin test reads L*a*b*")
+        self.lab = lab
+        var chroma: Double = 0
+        lab.samples.withUnsafeBufferPointer { s in
+            for i in 0..<lab.pixelCount {
+                let a = s[3 * i + 1], b = s[3 * i + 2]
+                chroma += Double((a * a + b * b).squareRoot())
+            }
+        }
+        hasColour = lab.pixelCount > 0 && chroma / Double(lab.pixelCount) >= Double(Self.minPhotoChroma)
+    }
+
+    /// Whether `face` (in pixels of the image) passes: its middle, the half across from a
+    /// third to four fifths down (cheeks, nose and mouth), has a median a* of at least
+    /// ``minRedness``; always in a photo without colour.
+    package func passes(_ face: FaceBox) -> Bool {
+        guard hasColour else { return true }
+        let s = Double(face.size)
+        let x0 = max(0, face.x + Int(0.25 * s)), x1 = min(lab.width, face.x + Int(0.75 * s))
+        let y0 = max(0, face.y + Int(0.3 * s)), y1 = min(lab.height, face.y + Int(0.8 * s))
+        guard x1 > x0, y1 > y0 else { return false }
+        var redness = [Float]()
+        redness.reserveCapacity((x1 - x0) * (y1 - y0))
+        for y in y0..<y1 {
+            for x in x0..<x1 { redness.append(lab.samples[3 * (y * lab.width + x) + 1]) }
+        }
+        redness.sort()
+        return redness[redness.count / 2] >= Self.minRedness
+    }
+}
