@@ -79,21 +79,46 @@ package struct SubjectFinder: Sendable {
                 back.tilt = -face.tilt
                 return back
             }
-        let faces = steadyFaces(plain: plain, mirrored: mirrored).filter(skin.passes)
+        var faces = steadyFaces(plain: plain, mirrored: mirrored).filter(skin.passes), turn = EXIFOrientation.up
+        if faces.isEmpty, let found = turnedFaces(gray, skin: skin, minSize: minSize, threads: threads) {
+            (faces, turn) = found
+        }
         guard !faces.isEmpty else { return nil }
-        var x0 = size.width, y0 = size.height, x1 = 0, y1 = 0
+        // Heads and shoulders below the faces, in the photo as turned for the search.
+        let turnedSize = size.oriented(turn)
+        var x0 = turnedSize.width, y0 = turnedSize.height, x1 = 0, y1 = 0
         for face in faces {
             let s = Double(face.size)
             x0 = min(x0, max(0, face.x - Int(0.75 * s)))
             y0 = min(y0, max(0, face.y - Int(0.6 * s)))
-            x1 = max(x1, min(size.width, face.x + Int(1.75 * s)))
-            y1 = max(y1, min(size.height, face.y + Int(2.2 * s)))
+            x1 = max(x1, min(turnedSize.width, face.x + Int(1.75 * s)))
+            y1 = max(y1, min(turnedSize.height, face.y + Int(2.2 * s)))
         }
-        let box = PixelRectangle(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+        let box = PixelRectangle(x: x0, y: y0, width: x1 - x0, height: y1 - y0).unoriented(turn, uprightSize: turnedSize)
         let windows = faces.map(\.neighbours).max() ?? 0
         return Subject(box: box.scaled(from: size, to: photoSize),
                        share: Double(box.area) / Double(size.pixelCount),
                        confidence: min(1, Double(windows) / 12), cue: .face)
+    }
+
+    /// Faces lying sideways or upside down (a photo stored turned, a person lying down):
+    /// `gray` turned a quarter, three quarters and half a turn and searched upright; faces
+    /// that pass `skin` where they lie in the photo. The first turn with faces, and the faces
+    /// in the pixels of the turned photo.
+    func turnedFaces(_ gray: ByteImage, skin: SkinTest, minSize: Int, threads: Int) -> ([FaceBox], EXIFOrientation)? {
+        let half = areaResize(gray, to: ImageSize(width: gray.width / 2, height: gray.height / 2))
+        for turn in [EXIFOrientation.rotate90CW, .rotate270CW, .rotate180] {
+            let turned = half.oriented(turn), turnedSize = gray.size.oriented(turn)
+            let faces = detectFaces(in: turned, minSize: max(24, minSize / 2), minNeighbours: 3, threads: threads).map { face in
+                FaceBox(x: 2 * face.x, y: 2 * face.y, size: 2 * face.size, neighbours: face.neighbours)
+            }.filter { face in
+                let upright = PixelRectangle(x: face.x, y: face.y, width: face.size, height: face.size)
+                    .unoriented(turn, uprightSize: turnedSize)
+                return skin.passes(FaceBox(x: upright.x, y: upright.y, size: face.size, neighbours: face.neighbours))
+            }
+            if !faces.isEmpty { return (steadyFaces(plain: faces, mirrored: []), turn) }
+        }
+        return nil
     }
 
     /// The faces of the plain and the mirrored search (mapped back), each face once: one

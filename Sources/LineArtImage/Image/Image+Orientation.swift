@@ -14,18 +14,7 @@ extension Image {
         let w = width, h = height, c = channels
         let upright = size.oriented(orientation), dw = upright.width, dh = upright.height
         if w == 0 || h == 0 { return Image(width: dw, height: dh, channels: c, samples: samples) }
-        // Destination pixel index of source (x, y) is start + x * xStep + y * yStep.
-        let start: Int, xStep: Int, yStep: Int
-        switch orientation {
-        case .up: (start, xStep, yStep) = (0, 1, dw)
-        case .mirrorHorizontal: (start, xStep, yStep) = (w - 1, -1, dw)
-        case .rotate180: (start, xStep, yStep) = ((h - 1) * dw + w - 1, -1, -dw)
-        case .mirrorVertical: (start, xStep, yStep) = ((h - 1) * dw, 1, -dw)
-        case .transpose: (start, xStep, yStep) = (0, dw, 1)
-        case .rotate90CW: (start, xStep, yStep) = (h - 1, dw, -1)
-        case .transverse: (start, xStep, yStep) = ((w - 1) * dw + h - 1, -dw, -1)
-        case .rotate270CW: (start, xStep, yStep) = ((w - 1) * dw, -dw, 1)
-        }
+        let (start, xStep, yStep) = orientation.pixelSteps(size)
         let count = samples.count
         let transformed = [Sample](unsafeUninitializedCapacity: count) { destination, initialized in
             samples.withUnsafeBufferPointer { source in
@@ -69,5 +58,49 @@ extension ImageSize {
     /// (5-8 swap width and height).
     public func oriented(_ orientation: EXIFOrientation) -> ImageSize {
         orientation.swapsDimensions ? ImageSize(width: height, height: width) : self
+    }
+}
+
+extension EXIFOrientation {
+    /// Where ``Image/oriented(_:)`` puts pixel `(x, y)` of an image of `size`: pixel index
+    /// `start + x * xStep + y * yStep` of the upright image.
+    func pixelSteps(_ size: ImageSize) -> (start: Int, xStep: Int, yStep: Int) {
+        let w = size.width, h = size.height, dw = size.oriented(self).width
+        switch self {
+        case .up: return (0, 1, dw)
+        case .mirrorHorizontal: return (w - 1, -1, dw)
+        case .rotate180: return ((h - 1) * dw + w - 1, -1, -dw)
+        case .mirrorVertical: return ((h - 1) * dw, 1, -dw)
+        case .transpose: return (0, dw, 1)
+        case .rotate90CW: return (h - 1, dw, -1)
+        case .transverse: return ((w - 1) * dw + h - 1, -dw, -1)
+        case .rotate270CW: return ((w - 1) * dw, -dw, 1)
+        }
+    }
+
+    /// The orientation that undoes this one.
+    public var inverse: EXIFOrientation {
+        switch self {
+        case .rotate90CW: return .rotate270CW
+        case .rotate270CW: return .rotate90CW
+        default: return self
+        }
+    }
+}
+
+extension PixelRectangle {
+    /// This rectangle of an image turned upright from `orientation` (as ``Image/oriented(_:)``
+    /// turns it; the upright image is `uprightSize`), in the image before the turn.
+    public func unoriented(_ orientation: EXIFOrientation, uprightSize: ImageSize) -> PixelRectangle {
+        guard orientation != .up, width > 0, height > 0 else { return self }
+        let back = orientation.inverse, (start, xStep, yStep) = back.pixelSteps(uprightSize)
+        let storedWidth = uprightSize.oriented(back).width
+        let corners = [(x, y), (x + width - 1, y + height - 1)].map { point in
+            let index = start + point.0 * xStep + point.1 * yStep
+            return (x: index % storedWidth, y: index / storedWidth)
+        }
+        let x0 = min(corners[0].x, corners[1].x), y0 = min(corners[0].y, corners[1].y)
+        return PixelRectangle(x: x0, y: y0, width: max(corners[0].x, corners[1].x) - x0 + 1,
+                              height: max(corners[0].y, corners[1].y) - y0 + 1)
     }
 }

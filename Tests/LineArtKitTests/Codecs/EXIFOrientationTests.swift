@@ -78,6 +78,26 @@ import Testing
         #expect(two.oriented(.rotate180).samples == [3, 4, 1, 2])
     }
 
+    /// A rectangle marked in an image, turned with the image by every orientation, maps back
+    /// to where it was.
+    @Test(arguments: 1...8)
+    func aRectangleTurnedWithItsImageMapsBack(raw: Int) throws {
+        let orientation = try #require(EXIFOrientation(rawValue: raw))
+        let rectangle = PixelRectangle(x: 3, y: 1, width: 4, height: 2)
+        let image = ByteImage(width: 9, height: 5, samples: (0..<45).map { i in
+            (rectangle.x..<rectangle.x + rectangle.width).contains(i % 9)
+                && (rectangle.y..<rectangle.y + rectangle.height).contains(i / 9) ? 1 : 0
+        })
+        let turned = image.oriented(orientation)
+        // The marked pixels' box in the turned image.
+        let marked = turned.samples.indices.filter { turned.samples[$0] == 1 }
+        let xs = marked.map { $0 % turned.width }, ys = marked.map { $0 / turned.width }
+        let box = PixelRectangle(x: xs.min()!, y: ys.min()!, width: xs.max()! - xs.min()! + 1,
+                                 height: ys.max()! - ys.min()! + 1)
+        #expect(box.unoriented(orientation, uprightSize: turned.size) == rectangle)
+        #expect(turned.oriented(orientation.inverse).samples == image.samples)
+    }
+
     @Test func malformedEXIFIsIgnored() throws {
         let good: [UInt8] = [0x4D, 0x4D, 0, 42, 0, 0, 0, 8, 0, 1, 0x01, 0x12, 0, 3, 0, 0, 0, 1, 0, 6, 0, 0, 0, 0, 0, 0]
         #expect(EXIFOrientation(exifPayload: good) == .rotate90CW)
