@@ -5,12 +5,17 @@ import LineArtImage
 /// Skin of every complexion is reddish: the faces among the BSDS dev photos read a* 8 to 33
 /// (the median of a face's middle), while the textures the cascade takes for faces there
 /// (leaf litter, rippled water, fish over coral, a vase, an owl) read −19 to 2. In a photo
-/// with next to no colour (a gray photo, where every face reads a* 0) every face passes.
+/// without colours to tell apart every face passes: a gray photo (every face reads a* 0),
+/// or one toned in a single hue (sepia: a face reads as the tint, a* about 2).
 package struct SkinTest: Sendable {
     /// The least median a* of a face's middle.
     package static let minRedness: Float = 5
     /// Below this mean chroma (ΔE*ab from gray) the photo has no colour to test.
     package static let minPhotoChroma: Float = 4
+    /// At or above this agreement of its hues the photo is toned in one hue: the length of
+    /// the mean of its (a*, b*) vectors over their mean length, 1 for a single hue. Sepia
+    /// reads 0.99; the BSDS dev photos 0.22-0.998, those with faces up to 0.97.
+    package static let monotoneHues: Double = 0.98
 
     private let lab: FloatImage
     private let hasColour: Bool
@@ -19,14 +24,18 @@ package struct SkinTest: Sendable {
     package init(lab: FloatImage) {
         precondition(lab.channels == 3, "the skin test reads L*a*b*")
         self.lab = lab
-        var chroma: Double = 0
+        var chroma: Double = 0, sumA: Double = 0, sumB: Double = 0
         lab.samples.withUnsafeBufferPointer { s in
             for i in 0..<lab.pixelCount {
                 let a = s[3 * i + 1], b = s[3 * i + 2]
                 chroma += Double((a * a + b * b).squareRoot())
+                sumA += Double(a)
+                sumB += Double(b)
             }
         }
+        let agreement = chroma > 0 ? (sumA * sumA + sumB * sumB).squareRoot() / chroma : 1
         hasColour = lab.pixelCount > 0 && chroma / Double(lab.pixelCount) >= Double(Self.minPhotoChroma)
+            && agreement < Self.monotoneHues
     }
 
     /// Whether `face` (in pixels of the image) passes: its middle, the half across from a
