@@ -1,6 +1,6 @@
 import LineArtImage
 
-/// Whether a face the cascade found looks like skin, in a photo with colour.
+/// Which faces the cascade found look like skin, in a photo with colour.
 ///
 /// Skin of every complexion is reddish: the faces among the BSDS dev photos read a* 8 to 33
 /// (the median of a face's middle), while the textures the cascade takes for faces there
@@ -18,31 +18,30 @@ package struct SkinTest: Sendable {
     package static let monotoneHues: Double = 0.98
 
     private let lab: FloatImage
-    private let hasColour: Bool
 
     /// - Parameter lab: the L*a*b* image (3 channels) the faces were found in.
     package init(lab: FloatImage) {
         precondition(lab.channels == 3, "the skin test reads L*a*b*")
         self.lab = lab
-        var chroma: Double = 0, sumA: Double = 0, sumB: Double = 0
-        lab.samples.withUnsafeBufferPointer { s in
-            for i in 0..<lab.pixelCount {
-                let a = s[3 * i + 1], b = s[3 * i + 2]
-                chroma += Double((a * a + b * b).squareRoot())
-                sumA += Double(a)
-                sumB += Double(b)
-            }
-        }
-        let agreement = chroma > 0 ? (sumA * sumA + sumB * sumB).squareRoot() / chroma : 1
-        hasColour = lab.pixelCount > 0 && chroma / Double(lab.pixelCount) >= Double(Self.minPhotoChroma)
-            && agreement < Self.monotoneHues
     }
 
-    /// Whether `face` (in pixels of the image) passes: its middle, the half across from a
-    /// third to four fifths down (cheeks, nose and mouth), has a median a* of at least
-    /// ``minRedness``; always in a photo without colour.
-    package func passes(_ face: FaceBox) -> Bool {
-        guard hasColour else { return true }
+    /// The faces (in pixels of the image) that look like skin: those whose middle is reddish
+    /// (``isReddish(_:)``), or all of them in a photo without colours to tell apart. The
+    /// photo's colours are read only when a face is not reddish.
+    package func faces(_ faces: [FaceBox]) -> [FaceBox] {
+        keep(faces) { $0 }
+    }
+
+    /// The candidates whose face, at `face(candidate)` in pixels of the image, looks like skin
+    /// (``faces(_:)``).
+    package func keep<Candidate>(_ candidates: [Candidate], at face: (Candidate) -> FaceBox) -> [Candidate] {
+        let reddish = candidates.filter { isReddish(face($0)) }
+        return reddish.count == candidates.count || photoHasColours ? reddish : candidates
+    }
+
+    /// Whether the middle of `face`, the half across from a third to four fifths down
+    /// (cheeks, nose and mouth), has a median a* of at least ``minRedness``.
+    func isReddish(_ face: FaceBox) -> Bool {
         let s = Double(face.size)
         let x0 = max(0, face.x + Int(0.25 * s)), x1 = min(lab.width, face.x + Int(0.75 * s))
         let y0 = max(0, face.y + Int(0.3 * s)), y1 = min(lab.height, face.y + Int(0.8 * s))
@@ -54,5 +53,22 @@ package struct SkinTest: Sendable {
         }
         redness.sort()
         return redness[redness.count / 2] >= Self.minRedness
+    }
+
+    /// Whether the photo has colours to tell apart: a mean chroma of at least
+    /// ``minPhotoChroma`` and hues that agree less than ``monotoneHues``.
+    var photoHasColours: Bool {
+        guard lab.pixelCount > 0 else { return false }
+        var chroma: Double = 0, sumA: Double = 0, sumB: Double = 0
+        lab.samples.withUnsafeBufferPointer { s in
+            for i in 0..<lab.pixelCount {
+                let a = s[3 * i + 1], b = s[3 * i + 2]
+                chroma += Double((a * a + b * b).squareRoot())
+                sumA += Double(a)
+                sumB += Double(b)
+            }
+        }
+        let agreement = chroma > 0 ? (sumA * sumA + sumB * sumB).squareRoot() / chroma : 1
+        return chroma / Double(lab.pixelCount) >= Double(Self.minPhotoChroma) && agreement < Self.monotoneHues
     }
 }

@@ -79,7 +79,7 @@ package struct SubjectFinder: Sendable {
                 back.tilt = -face.tilt
                 return back
             }
-        var faces = steadyFaces(plain: plain, mirrored: mirrored).filter(skin.passes), turn = EXIFOrientation.up
+        var faces = skin.faces(steadyFaces(plain: plain, mirrored: mirrored)), turn = EXIFOrientation.up
         if faces.isEmpty, let found = turnedFaces(gray, skin: skin, minSize: minSize, threads: threads) {
             (faces, turn) = found
         }
@@ -109,12 +109,13 @@ package struct SubjectFinder: Sendable {
         let half = areaResize(gray, to: ImageSize(width: gray.width / 2, height: gray.height / 2))
         for turn in [EXIFOrientation.rotate90CW, .rotate270CW, .rotate180] {
             let turned = half.oriented(turn), turnedSize = gray.size.oriented(turn)
-            let faces = detectFaces(in: turned, minSize: max(24, minSize / 2), minNeighbours: 3, threads: threads).map { face in
+            let found = detectFaces(in: turned, minSize: max(24, minSize / 2), minNeighbours: 3, threads: threads).map { face in
                 FaceBox(x: 2 * face.x, y: 2 * face.y, size: 2 * face.size, neighbours: face.neighbours)
-            }.filter { face in
+            }
+            let faces = skin.keep(found) { face in
                 let upright = PixelRectangle(x: face.x, y: face.y, width: face.size, height: face.size)
                     .unoriented(turn, uprightSize: turnedSize)
-                return skin.passes(FaceBox(x: upright.x, y: upright.y, size: face.size, neighbours: face.neighbours))
+                return FaceBox(x: upright.x, y: upright.y, size: face.size, neighbours: face.neighbours)
             }
             if !faces.isEmpty { return (steadyFaces(plain: faces, mirrored: []), turn) }
         }

@@ -231,9 +231,8 @@ public struct LineArtPipeline: Sendable {
         guard settings.faceFeatures else { return [] }
         let minSize = minimumFaceSize(width: image.width, height: image.height)
         guard min(image.width, image.height) >= minSize else { return [] }
-        return detectTiltedFaces(in: grayBytes(image.luminance), minSize: minSize,
-                                 minNeighbours: Self.faceNeighbours, threads: threads)
-            .filter(SkinTest(lab: image.lab).passes)
+        return SkinTest(lab: image.lab).faces(detectTiltedFaces(in: grayBytes(image.luminance), minSize: minSize,
+                                                                minNeighbours: Self.faceNeighbours, threads: threads))
     }
 
     /// Stage 3b: eyes, nose and mouth of `faces` as open strokes (``FaceFeatureStrokes``).
