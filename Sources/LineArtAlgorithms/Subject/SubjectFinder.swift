@@ -80,8 +80,9 @@ package struct SubjectFinder: Sendable {
                 return back
             }
         var faces = skin.faces(steadyFaces(plain: plain, mirrored: mirrored)), turn = EXIFOrientation.up
-        if faces.isEmpty, let found = turnedFaces(gray, skin: skin, minSize: minSize, threads: threads) {
-            (faces, turn) = found
+        if faces.isEmpty, let found = detectTurnedFaces(in: gray, skin: skin, minSize: minSize, minNeighbours: 3,
+                                                         threads: threads) {
+            (faces, turn) = (steadyFaces(plain: found.faces, mirrored: []), found.turn)
         }
         guard !faces.isEmpty else { return nil }
         // Heads and shoulders below the faces, in the photo as turned for the search.
@@ -99,27 +100,6 @@ package struct SubjectFinder: Sendable {
         return Subject(box: box.scaled(from: size, to: photoSize),
                        share: Double(box.area) / Double(size.pixelCount),
                        confidence: min(1, Double(windows) / 12), cue: .face)
-    }
-
-    /// Faces lying sideways or upside down (a photo stored turned, a person lying down):
-    /// `gray` turned a quarter, three quarters and half a turn and searched upright; faces
-    /// that pass `skin` where they lie in the photo. The first turn with faces, and the faces
-    /// in the pixels of the turned photo.
-    func turnedFaces(_ gray: ByteImage, skin: SkinTest, minSize: Int, threads: Int) -> ([FaceBox], EXIFOrientation)? {
-        let half = areaResize(gray, to: ImageSize(width: gray.width / 2, height: gray.height / 2))
-        for turn in [EXIFOrientation.rotate90CW, .rotate270CW, .rotate180] {
-            let turned = half.oriented(turn), turnedSize = gray.size.oriented(turn)
-            let found = detectFaces(in: turned, minSize: max(24, minSize / 2), minNeighbours: 3, threads: threads).map { face in
-                FaceBox(x: 2 * face.x, y: 2 * face.y, size: 2 * face.size, neighbours: face.neighbours)
-            }
-            let faces = skin.keep(found) { face in
-                let upright = PixelRectangle(x: face.x, y: face.y, width: face.size, height: face.size)
-                    .unoriented(turn, uprightSize: turnedSize)
-                return FaceBox(x: upright.x, y: upright.y, size: face.size, neighbours: face.neighbours)
-            }
-            if !faces.isEmpty { return (steadyFaces(plain: faces, mirrored: []), turn) }
-        }
-        return nil
     }
 
     /// The faces of the plain and the mirrored search (mapped back), each face once: one

@@ -76,15 +76,18 @@ public struct LineArtPipeline: Sendable {
                 backgroundDetailWeight(sharp, size: prepared.size, subject: box, threads: threads)
             }
         }
-        var result = run(prepared, timings: timings)
+        // A page framed on faces that it does not find upright shows them lying turned.
+        var result = run(prepared, timings: timings, alsoTurnedFaces: subject?.cue == .face)
         result.frame = frame
         return result
     }
 
     /// The stages after preprocessing, timed into `timings`.
-    private func run(_ prepared: PreprocessedImage, timings: StageTimings) -> PipelineResult {
+    private func run(_ prepared: PreprocessedImage, timings: StageTimings, alsoTurnedFaces: Bool) -> PipelineResult {
         var timings = timings
-        let (ink, faces, source) = timed(&timings.extract) { extractAndDetectFaces(prepared) }
+        let (ink, faces, source) = timed(&timings.extract) {
+            extractAndDetectFaces(prepared, alsoTurnedFaces: alsoTurnedFaces)
+        }
         let page = timed(&timings.postprocess) {
             source == .drawing
                 ? postprocessDrawing(ink.lines)
@@ -176,10 +179,13 @@ public struct LineArtPipeline: Sendable {
     /// Stages 2 and 2b: a line drawing's own outlines (``drawnOutlines(_:)``), or else the
     /// engine's lines and the faces. With two threads or more the faces are searched on a
     /// thread of their own while the engine runs: much of the engine runs on one thread.
-    func extractAndDetectFaces(_ image: PreprocessedImage) -> (ink: ExtractedInk, faces: [FaceBox], source: LineSource) {
+    func extractAndDetectFaces(_ image: PreprocessedImage, alsoTurnedFaces: Bool)
+        -> (ink: ExtractedInk, faces: [FaceBox], source: LineSource) {
         if let outlines = drawnOutlines(image) { return (ExtractedInk(lines: outlines), [], .drawing) }
-        guard threads >= 2, settings.faceFeatures else { return (extractInk(image), detectFaces(image), .engine) }
-        let faces = startOnSecondThread { [self] in detectFaces(image, threads: 1) }
+        guard threads >= 2, settings.faceFeatures else {
+            return (extractInk(image), detectFaces(image, alsoTurned: alsoTurnedFaces), .engine)
+        }
+        let faces = startOnSecondThread { [self] in detectFaces(image, alsoTurned: alsoTurnedFaces, threads: 1) }
         let ink = extractInk(image)
         return (ink, faces.wait(), .engine)
     }
@@ -221,18 +227,29 @@ public struct LineArtPipeline: Sendable {
     /// or leaning by up to about 25 degrees, at least ``minimumFaceSize(width:height:)``
     /// pixels across (OpenCV's LBP frontal-face cascade, clusters of more than
     /// ``faceNeighbours`` windows; see ``detectTiltedFaces(in:tilts:minSize:minNeighbours:threads:)``)
-    /// whose middle looks like skin in a photo with colour (``SkinTest``).
-    public func detectFaces(_ image: PreprocessedImage) -> [FaceBox] {
-        detectFaces(image, threads: threads)
+    /// whose middle looks like skin in a photo with colour (``SkinTest``). With `alsoTurned`
+    /// and no upright face, faces lying sideways or upside down
+    /// (``detectTurnedFaces(in:skin:tilts:halfSize:minSize:minNeighbours:threads:)``), as the
+    /// same searches on the page turned: a page framed on faces (``SubjectFinder``) that lie
+    /// turned gets their features. Three times the search, so only then.
+    public func detectFaces(_ image: PreprocessedImage, alsoTurned: Bool = false) -> [FaceBox] {
+        detectFaces(image, alsoTurned: alsoTurned, threads: threads)
     }
 
-    /// ``detectFaces(_:)`` on `threads` threads (the same faces for any count).
-    func detectFaces(_ image: PreprocessedImage, threads: Int) -> [FaceBox] {
+    /// ``detectFaces(_:alsoTurned:)`` on `threads` threads (the same faces for any count).
+    func detectFaces(_ image: PreprocessedImage, alsoTurned: Bool, threads: Int) -> [FaceBox] {
         guard settings.faceFeatures else { return [] }
         let minSize = minimumFaceSize(width: image.width, height: image.height)
         guard min(image.width, image.height) >= minSize else { return [] }
-        return SkinTest(lab: image.lab).faces(detectTiltedFaces(in: grayBytes(image.luminance), minSize: minSize,
-                                                                minNeighbours: Self.faceNeighbours, threads: threads))
+        let gray = grayBytes(image.luminance), skin = SkinTest(lab: image.lab)
+        let upright = skin.faces(detectTiltedFaces(in: gray, minSize: minSize, minNeighbours: Self.faceNeighbours,
+                                                   threads: threads))
+        guard alsoTurned, upright.isEmpty,
+              let turned = detectTurnedFaces(in: gray, skin: skin, tilts: [0, 15, -15], halfSize: false,
+                                             minSize: minSize, minNeighbours: Self.faceNeighbours, threads: threads)
+        else { return upright }
+        let turnedSize = gray.size.oriented(turned.turn)
+        return turned.faces.map { $0.unoriented(turned.turn, uprightSize: turnedSize) }
     }
 
     /// Stage 3b: eyes, nose and mouth of `faces` as open strokes (``FaceFeatureStrokes``).

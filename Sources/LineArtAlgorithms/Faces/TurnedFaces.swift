@@ -1,0 +1,50 @@
+import LineArtImage
+
+/// Faces lying sideways or upside down (a photo stored turned, a person lying down): `gray`
+/// turned a quarter, three quarters and half a turn and searched at each of `tilts`
+/// (``detectTiltedFaces(in:tilts:minSize:minNeighbours:threads:)``); faces that pass `skin`
+/// where they lie in the photo. With `halfSize` the turned copies are searched at half size
+/// (the cascade's blocks span 3 px or more at the sizes searched): a quarter of the work,
+/// enough to frame a page on the face, while a page's features want the upright search's
+/// own sizes.
+/// - Returns: the first turn with faces, and the faces in pixels of the photo turned upright
+///   by it (``FaceBox/unoriented(_:uprightSize:)`` maps them back); nil when no turn has one.
+package func detectTurnedFaces(in gray: ByteImage, skin: SkinTest, tilts: [Double] = [0], halfSize: Bool = true,
+                               minSize: Int, minNeighbours: Int,
+                               threads: Int = 1) -> (faces: [FaceBox], turn: EXIFOrientation)? {
+    let searched = halfSize ? areaResize(gray, to: ImageSize(width: gray.width / 2, height: gray.height / 2)) : gray
+    let scale = halfSize ? 2 : 1
+    for turn in [EXIFOrientation.rotate90CW, .rotate270CW, .rotate180] {
+        let turned = searched.oriented(turn), turnedSize = gray.size.oriented(turn)
+        let found = detectTiltedFaces(in: turned, tilts: tilts, minSize: max(1, minSize / scale),
+                                      minNeighbours: minNeighbours, threads: threads).map { face in
+            FaceBox(x: scale * face.x, y: scale * face.y, size: scale * face.size, neighbours: face.neighbours,
+                    tilt: face.tilt)
+        }
+        let faces = skin.keep(found) { $0.unoriented(turn, uprightSize: turnedSize) }
+        if !faces.isEmpty { return (faces, turn) }
+    }
+    return nil
+}
+
+extension FaceBox {
+    /// This upright face of an image turned upright from `orientation` (as
+    /// ``Image/oriented(_:)`` turns it; the upright image is `uprightSize`), where it lies in
+    /// the image before the turn: the same square, leaning by the turn undone.
+    /// `orientation` is `.up` or one of the three turns (a mirror would mirror the face).
+    package func unoriented(_ orientation: EXIFOrientation, uprightSize: ImageSize) -> FaceBox {
+        let lean: Double
+        switch orientation {
+        case .up: return self
+        case .rotate90CW: lean = -90
+        case .rotate270CW: lean = 90
+        case .rotate180: lean = 180
+        default: preconditionFailure("a face is turned back only from a turn, not a mirror")
+        }
+        let square = PixelRectangle(x: x, y: y, width: size, height: size)
+            .unoriented(orientation, uprightSize: uprightSize)
+        var tilted = lean + tilt
+        if tilted > 180 { tilted -= 360 }
+        return FaceBox(x: square.x, y: square.y, size: size, neighbours: neighbours, tilt: tilted)
+    }
+}
