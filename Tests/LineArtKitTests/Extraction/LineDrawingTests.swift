@@ -75,8 +75,20 @@ import Testing
         for y in 0..<120 { for x in 0..<160 where x % 6 == 0 || y % 5 == 0 { grain[x, y] = 15 } }
         var loose = LineDrawing()
         loose.maxNearLineShare = 1
+        loose.maxDarkShare = 1
         #expect(loose.outlinesIfDrawing(grain) != nil, "passes the outline test alone")
         #expect(LineDrawing().outlinesIfDrawing(grain) == nil)
+    }
+
+    /// Small dark spots on a dark ground (a cheetah on earth): every strong edge is beside a
+    /// dark mark, as in a drawing, but most of the picture is dark.
+    @Test func spotsOnADarkGroundAreNoDrawing() {
+        var spotted = FloatImage(width: 160, height: 120, channels: 1, repeating: 40)
+        for y in 0..<120 { for x in 0..<160 where x % 16 < 3 && y % 16 < 3 { spotted[x, y] = 8 } }
+        var loose = LineDrawing()
+        loose.maxDarkShare = 1
+        #expect(loose.outlinesIfDrawing(spotted) != nil, "passes the other tests")
+        #expect(LineDrawing().outlinesIfDrawing(spotted) == nil)
     }
 
     @Test func softShapesWithoutOutlinesAreNoDrawing() {

@@ -18,7 +18,9 @@ import LineArtImage
 /// drawing nearly every edge is an outline. On the 13 sample photos at 256 px at most 55% of
 /// the strong edges are (the building's window frames), on the cartoon fish 92%; at 512 and
 /// 768 px the photos stay at or under 50%. And at most ``maxNearLineShare`` of the picture
-/// lies within 2 px of a dark line: dense texture with dark gaps is no drawing.
+/// lies within 2 px of a dark line: dense texture with dark gaps is no drawing. And at most
+/// ``maxDarkShare`` of it is darker than L* ``gateLightness``: a drawing is dark lines on a
+/// lighter picture, while a spotted or striped animal's every edge is also its dark marks'.
 ///
 /// **The lines** (``outlines(depth:lightness:)``): pixels at least ``lineDepth`` darker than
 /// their surroundings and darker than L* ``lineLightness`` (looser than the test, so an
@@ -42,6 +44,10 @@ package struct LineDrawing: Sendable {
     /// gravel or a heap of seeds, dark gaps between small light bits, is near one almost
     /// everywhere (a sack of corn at 385 px: 42%; the cartoon fish 19%).
     package var maxNearLineShare: Double = 0.3
+    /// The cartoon fish is 13% dark. The dev photos whose strong edges are 80% or more beside
+    /// dark marks are 38-78% dark (a cheetah's crop 75%, zebras 41%, which drew as a page of
+    /// their spots and stripes).
+    package var maxDarkShare: Double = 0.3
 
     package init() {}
 
@@ -61,16 +67,21 @@ package struct LineDrawing: Sendable {
         let w = lightness.width, h = lightness.height, n = w * h
         guard w >= 3, h >= 3 else { return false }
         var dark = ByteImage(width: w, height: h, repeating: 255)
-        var darkCount = 0
+        var darkCount = 0, darkArea = 0
         lightness.samples.withUnsafeBufferPointer { l in
             dark.samples.withUnsafeMutableBufferPointer { d in
-                for i in 0..<n where depth[i] > gateDepth && l[i] < gateLightness {
-                    d[i] = 0
-                    darkCount += 1
+                for i in 0..<n where l[i] < gateLightness {
+                    darkArea += 1
+                    if depth[i] > gateDepth {
+                        d[i] = 0
+                        darkCount += 1
+                    }
                 }
             }
         }
-        guard Double(darkCount) >= minLineShare * Double(n) else { return false }
+        guard Double(darkCount) >= minLineShare * Double(n), Double(darkArea) <= maxDarkShare * Double(n) else {
+            return false
+        }
         let nearDark = dilateInk(dark, by: .square(size: 5))
         var edges = 0, outlined = 0
         lightness.samples.withUnsafeBufferPointer { l in
