@@ -26,6 +26,9 @@ public struct FaceBox: Sendable, Equatable, Codable {
 let scaleStep = 1.1
 /// Step of the sliding window in pixels of the cascade's window (scaled with it).
 let windowStep = 2.0
+/// Windows a face needs behind it (OpenCV's `minNeighbors`, its default): textures that
+/// pass the cascade once or twice (leaves, fur, brick) are not taken for faces.
+package let faceNeighbours = 3
 
 /// Frontal faces in a gray image, found with an LBP cascade as OpenCV's `detectMultiScale`
 /// does, but with the cascade scaled instead of the image (Viola and Jones 2004).

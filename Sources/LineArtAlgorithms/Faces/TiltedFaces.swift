@@ -10,7 +10,7 @@ import LineArtImage
 /// in a turned image is mapped back with its tilt. Where boxes of different searches overlap
 /// (centres closer than half the larger side) the one with more windows is kept.
 /// - Returns: the boxes, largest first.
-package func detectTiltedFaces(in gray: ByteImage, tilts: [Double] = [0, 15, -15], minSize: Int,
+package func detectTiltedFaces(in gray: ByteImage, tilts: [Double] = leaningHeadTilts, minSize: Int,
                               minNeighbours: Int, threads: Int = 1) -> [FaceBox] {
     var found = [FaceBox]()
     let means = tilts.contains { $0 != 0 } ? PairMeans(gray) : nil
@@ -47,6 +47,9 @@ package func detectTiltedFaces(in gray: ByteImage, tilts: [Double] = [0, 15, -15
     }
     return kept.sorted { ($0.size, $0.neighbours) > ($1.size, $1.neighbours) }
 }
+
+/// The tilts a page's faces are searched at (``detectTiltedFaces(in:tilts:minSize:minNeighbours:threads:)``).
+package let leaningHeadTilts: [Double] = [0, 15, -15]
 
 /// `v` turned by `degrees` (clockwise on a page whose y grows downward).
 func rotate(_ v: (x: Double, y: Double), degrees: Double) -> (x: Double, y: Double) {

@@ -67,7 +67,7 @@ package struct SubjectFinder: Sendable {
         // With two threads the two searches run side by side, each on one.
         let minSize = max(24, max(size.width, size.height) / 10)
         @Sendable func search(_ image: ByteImage, threads: Int) -> [FaceBox] {
-            detectTiltedFaces(in: image, minSize: minSize, minNeighbours: 3, threads: threads)
+            detectTiltedFaces(in: image, minSize: minSize, minNeighbours: faceNeighbours, threads: threads)
         }
         let mirroredGray = gray.oriented(.mirrorHorizontal)
         let pending = threads >= 2 ? startOnSecondThread { search(mirroredGray, threads: 1) } : nil
@@ -80,8 +80,8 @@ package struct SubjectFinder: Sendable {
                 return back
             }
         var faces = skin.faces(steadyFaces(plain: plain, mirrored: mirrored)), turn = EXIFOrientation.up
-        if faces.isEmpty, let found = detectTurnedFaces(in: gray, skin: skin, minSize: minSize, minNeighbours: 3,
-                                                         threads: threads) {
+        if faces.isEmpty, let found = detectTurnedFaces(in: gray, skin: skin, minSize: minSize,
+                                                         minNeighbours: faceNeighbours, threads: threads) {
             (faces, turn) = (steadyFaces(plain: found.faces, mirrored: []), found.turn)
         }
         guard !faces.isEmpty else { return nil }

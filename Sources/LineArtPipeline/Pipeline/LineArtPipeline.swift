@@ -226,7 +226,7 @@ public struct LineArtPipeline: Sendable {
     /// Stage 2b (when `faceFeatures`): frontal faces in the preprocessed lightness, upright
     /// or leaning by up to about 25 degrees, at least ``minimumFaceSize(width:height:)``
     /// pixels across (OpenCV's LBP frontal-face cascade, clusters of more than
-    /// ``faceNeighbours`` windows; see ``detectTiltedFaces(in:tilts:minSize:minNeighbours:threads:)``)
+    /// `faceNeighbours` windows; see ``detectTiltedFaces(in:tilts:minSize:minNeighbours:threads:)``)
     /// whose middle looks like skin in a photo with colour (``SkinTest``). With `alsoTurned`
     /// and no upright face, faces lying sideways or upside down
     /// (``detectTurnedFaces(in:skin:tilts:halfSize:minSize:minNeighbours:threads:)``), as the
@@ -242,11 +242,11 @@ public struct LineArtPipeline: Sendable {
         let minSize = minimumFaceSize(width: image.width, height: image.height)
         guard min(image.width, image.height) >= minSize else { return [] }
         let gray = grayBytes(image.luminance), skin = SkinTest(lab: image.lab)
-        let upright = skin.faces(detectTiltedFaces(in: gray, minSize: minSize, minNeighbours: Self.faceNeighbours,
+        let upright = skin.faces(detectTiltedFaces(in: gray, minSize: minSize, minNeighbours: faceNeighbours,
                                                    threads: threads))
         guard alsoTurned, upright.isEmpty,
-              let turned = detectTurnedFaces(in: gray, skin: skin, tilts: [0, 15, -15], halfSize: false,
-                                             minSize: minSize, minNeighbours: Self.faceNeighbours, threads: threads)
+              let turned = detectTurnedFaces(in: gray, skin: skin, tilts: leaningHeadTilts, halfSize: false,
+                                             minSize: minSize, minNeighbours: faceNeighbours, threads: threads)
         else { return upright }
         let turnedSize = gray.size.oriented(turned.turn)
         return turned.faces.map { $0.unoriented(turned.turn, uprightSize: turnedSize) }
@@ -262,10 +262,6 @@ public struct LineArtPipeline: Sendable {
     func minimumFaceSize(width: Int, height: Int) -> Int {
         max(16 * settings.thickness, max(width, height) / 10)
     }
-
-    /// Windows a face needs behind it (OpenCV's `minNeighbors`, its default): textures that
-    /// pass the cascade once or twice (leaves, fur, brick) are not taken for faces.
-    static let faceNeighbours = 3
 
     /// How many small regions a page may keep, per region of tappable size: half of what
     /// the preset's tap target allows (`(1 − minTap) / minTap`), so a page keeps its spots
