@@ -10,20 +10,19 @@ public struct VectorTracer: Sendable, Equatable {
     ///   - tolerance: Douglas–Peucker tolerance in pixels (default 0.4: above the ±0.25 px
     ///     wobble of staircase midpoints, below half a pixel).
     ///   - alphaMax: corner threshold of ``CurveFit`` (default 1, potrace's).
-    public init(tolerance: Double = 0.4, alphaMax: Double = 1.0) {
-        polygonFit = PolygonFit(tolerance: tolerance)
+    ///   - tautSweeps: passes that draw the outlines taut within their pixels before they are
+    ///     simplified (``PolygonFit/tautSweeps``); 0 keeps the midpoints where they are.
+    public init(tolerance: Double = 0.4, alphaMax: Double = 1.0, tautSweeps: Int = 0) {
+        polygonFit = PolygonFit(tolerance: tolerance, tautSweeps: tautSweeps)
         curveFit = CurveFit(alphaMax: alphaMax)
     }
 
-    /// A tracer for a page whose lines are `strokeWidth` pixels wide.
-    ///
-    /// A line drawn along a region border and thickened carries the border's one-pixel jogs
-    /// on both of its outlines; traced at 0.4 px they print as stair steps. A tolerance of
-    /// 0.4 px per pixel of stroke, at most 0.8, draws them as the smooth curve they stand
-    /// for, and still leaves a fifth of the stroke where both outlines cut in at once.
-    public init(strokeWidth: Int) {
-        self.init(tolerance: min(0.8, 0.4 * Double(max(1, strokeWidth))))
-    }
+    /// The tracer of printed pages (and SVG, PDF): a line drawn along a region border carries
+    /// the border's one-pixel jogs on both of its outlines, which a print enlarges into ticks.
+    /// Its outlines are drawn taut within their pixels first (40 passes spread a jog over
+    /// about six pixels), so they print as the curve the pixels stand for and the print still
+    /// reads back as the page.
+    public static let page = VectorTracer(tautSweeps: 40)
 
     /// The ink of `page` (1 channel, ink `< 128`) as closed paths in pixel coordinates.
     /// Vertices on the image border stay where they are and stay sharp, so ink along the

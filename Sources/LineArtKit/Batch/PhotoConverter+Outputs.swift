@@ -176,7 +176,7 @@ extension PhotoConverter {
         var placement: PagePlacement?
         try timed(&timings.encode) { () throws(CodecError) -> Void in
             let page = result.lineArt
-            if outputs.needsDrawing { drawing = VectorTracer(strokeWidth: preset.settings.thickness).trace(page) }
+            if outputs.needsDrawing { drawing = VectorTracer.page.trace(page) }
             let layout = PageLayout(width: page.width, height: page.height, size: outputs.page,
                                     marginMillimetres: outputs.marginMillimetres)
             // The PNG's pixels as the report describes them: the writer below draws with these.

@@ -17,20 +17,37 @@ import Testing
         return page
     }
 
-    @Test func theToleranceGrowsWithTheStrokeUpToEightTenthsOfAPixel() {
-        #expect(VectorTracer(strokeWidth: 1).polygonFit.tolerance == 0.4)
-        #expect(VectorTracer(strokeWidth: 2).polygonFit.tolerance == 0.8)
-        #expect(VectorTracer(strokeWidth: 6).polygonFit.tolerance == 0.8)
+    /// The upper outline of a 3-px stroke of slope 1/17 drawn as a digital line (flat runs of
+    /// 17 pixels, a one-pixel jog between them), away from its ends, as `tracer` fits it: the
+    /// largest distance of its vertices from the least-squares line through them.
+    static func departureFromStraight(_ tracer: VectorTracer) -> Double {
+        var page = VectorTestPages.blank(120, 30)
+        for x in 2..<118 {
+            let top = 8 + x / 17
+            for y in top..<(top + 3) { page[x, y] = 0 }
+        }
+        let points = tracer.polygonFit.fit(traceInkBoundaries(page)[0])
+            .filter { $0.x > 12 && $0.x < 108 && $0.y < 9.5 + $0.x / 17 }
+        let n = Double(points.count)
+        let mx = points.map(\.x).reduce(0, +) / n, my = points.map(\.y).reduce(0, +) / n
+        let slope = points.map { ($0.x - mx) * ($0.y - my) }.reduce(0, +) / points.map { ($0.x - mx) * ($0.x - mx) }.reduce(0, +)
+        return points.map { abs($0.y - my - slope * ($0.x - mx)) }.max()!
+    }
+
+    @Test func aShallowStaircasePrintsAsAStraightLine() {
+        let taut = Self.departureFromStraight(.page), stepped = Self.departureFromStraight(VectorTracer())
+        #expect(taut < 0.2, "\(taut) px")
+        #expect(stepped > 0.4, "\(stepped) px: the midpoints' polygon keeps the jogs")
     }
 
     @Test func aStrokeAlongAWanderingBorderLosesItsStepsButNotItsInk() {
         let page = Self.joggedStroke()
         let loop = traceInkBoundaries(page)[0]
         let stepped = VectorTracer().polygonFit.fit(loop).count
-        let smooth = VectorTracer(strokeWidth: 3).polygonFit.fit(loop).count
+        let smooth = VectorTracer.page.polygonFit.fit(loop).count
         #expect(smooth * 2 <= stepped, "\(smooth) vertices against \(stepped) at 0.4 px")
         // Still one closed stroke of about the same ink, and every paper region survives printing.
-        let drawing = VectorTracer(strokeWidth: 3).trace(page)
+        let drawing = VectorTracer.page.trace(page)
         #expect(drawing.paths.count == 1)
         let ink = Double(VectorTestPages.inkCount(page))
         #expect(abs(drawing.inkArea(steps: 16) - ink) < 0.03 * ink)
@@ -51,7 +68,7 @@ import Testing
         }
         let regions = label(page, connectivity: .four, where: { $0 >= 128 }).count
         #expect(regions == 2)
-        let printed = Rasterizer().render(VectorTracer(strokeWidth: 2).trace(page), transform: .scale(3, translateX: 0, translateY: 0),
+        let printed = Rasterizer().render(VectorTracer.page.trace(page), transform: .scale(3, translateX: 0, translateY: 0),
                                           width: 3 * page.width, height: 3 * page.height)
         #expect(label(printed, connectivity: .four, where: { $0 >= 128 }).count == regions)
     }
