@@ -14,17 +14,31 @@ package func detectTurnedFaces(in gray: ByteImage, skin: SkinTest, tilts: [Doubl
                                threads: Int = 1) -> (faces: [FaceBox], turn: EXIFOrientation)? {
     let searched = halfSize ? areaResize(gray, to: ImageSize(width: gray.width / 2, height: gray.height / 2)) : gray
     let scale = halfSize ? 2 : 1
-    for turn in [EXIFOrientation.rotate90CW, .rotate270CW, .rotate180] {
+    let turns = [EXIFOrientation.rotate90CW, .rotate270CW, .rotate180]
+    func faces(turnedBy turn: EXIFOrientation, threads: Int) -> [FaceBox] {
         let turned = searched.oriented(turn), turnedSize = gray.size.oriented(turn)
         let found = detectTiltedFaces(in: turned, tilts: tilts, minSize: max(1, minSize / scale),
                                       minNeighbours: minNeighbours, threads: threads).map { face in
             FaceBox(x: scale * face.x, y: scale * face.y, size: scale * face.size, neighbours: face.neighbours,
                     tilt: face.tilt)
         }
-        let faces = skin.keep(found) { $0.unoriented(turn, uprightSize: turnedSize) }
-        if !faces.isEmpty { return (faces, turn) }
+        return skin.keep(found) { $0.unoriented(turn, uprightSize: turnedSize) }
     }
-    return nil
+    guard threads > 1 else {
+        for turn in turns {
+            let found = faces(turnedBy: turn, threads: 1)
+            if !found.isEmpty { return (found, turn) }
+        }
+        return nil
+    }
+    // With threads to spare, the three turns side by side, one thread each: a small copy has
+    // too few rows of windows to share out, and a faceless photo searches all three anyway.
+    var found = [[FaceBox]](repeating: [], count: turns.count)
+    found.withUnsafeMutableBufferPointer { out in
+        let shared = SharedMutablePointer(base: out.baseAddress!)
+        forEachBand(count: turns.count) { k in shared.base[k] = faces(turnedBy: turns[k], threads: 1) }
+    }
+    return turns.indices.first { !found[$0].isEmpty }.map { (found[$0], turns[$0]) }
 }
 
 extension FaceBox {

@@ -2,7 +2,7 @@ import Dispatch
 
 /// Runs `foreground` on the calling thread and `background` at the same time on a thread of
 /// its own (``startOnSecondThread(_:)``). Returns both results once both are done.
-func runOnSecondThread<Foreground, Background: Sendable>(
+package func runOnSecondThread<Foreground, Background: Sendable>(
     while foreground: () -> Foreground, _ background: @escaping @Sendable () -> Background
 ) -> (Foreground, Background) {
     let pending = startOnSecondThread(background)

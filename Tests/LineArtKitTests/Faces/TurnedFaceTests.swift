@@ -39,6 +39,9 @@ import Testing
         try #require(faces.count == 1, "\(faces)")
         let face = faces[0]
         #expect(face.tilt == lean, "\(face)")
+        var twoThreads = pipeline
+        twoThreads.threads = 2
+        #expect(twoThreads.detectFaces(turned, alsoTurned: true) == faces, "the turns searched side by side")
         // Her face's centre, turned back, is where the upright search finds it.
         let centre = PixelRectangle(x: face.x + face.size / 2, y: face.y + face.size / 2, width: 1, height: 1)
             .unoriented(turn, uprightSize: turned.size)

@@ -47,6 +47,8 @@ import Testing
         #expect(subject.box.contains(Self.shapeBox, slack: 12), "\(subject.box) misses the shape")
         #expect(Self.shapeBox.contains(subject.box, slack: 30), "\(subject.box) is far larger than the shape")
         #expect(subject.share < 0.25 && subject.confidence >= 0.2)
+        // Two threads (the colour cue beside the focus map) find the same subject.
+        #expect(SubjectFinder().find(in: photo, threads: 2) == subject)
     }
 
     @Test func aBlurredBackgroundWeighsLessThanTheSubject() throws {
@@ -197,6 +199,7 @@ import Testing
         let upright = try #require(SubjectFinder().find(in: photo))
         let turned = try #require(SubjectFinder().find(in: turnedPhoto))
         #expect(upright.cue == .face && turned.cue == .face)
+        #expect(SubjectFinder().find(in: turnedPhoto, threads: 2) == turned, "the turns searched side by side")
         // The turned photo's frame, turned back, is the upright photo's frame.
         let turnedFrame = try #require(frame.frame(turned.box, in: turnedPhoto.size))
         let uprightFrame = try #require(frame.frame(upright.box, in: photo.size))
