@@ -15,10 +15,10 @@ package func detectTurnedFaces(in gray: ByteImage, skin: SkinTest, tilts: [Doubl
     let searched = halfSize ? areaResize(gray, to: ImageSize(width: gray.width / 2, height: gray.height / 2)) : gray
     let scale = halfSize ? 2 : 1
     let turns = [EXIFOrientation.rotate90CW, .rotate270CW, .rotate180]
-    func faces(turnedBy turn: EXIFOrientation, threads: Int) -> [FaceBox] {
+    func faces(turnedBy turn: EXIFOrientation) -> [FaceBox] {
         let turned = searched.oriented(turn), turnedSize = gray.size.oriented(turn)
         let found = detectTiltedFaces(in: turned, tilts: tilts, minSize: max(1, minSize / scale),
-                                      minNeighbours: minNeighbours, threads: threads).map { face in
+                                      minNeighbours: minNeighbours).map { face in
             FaceBox(x: scale * face.x, y: scale * face.y, size: scale * face.size, neighbours: face.neighbours,
                     tilt: face.tilt)
         }
@@ -26,17 +26,18 @@ package func detectTurnedFaces(in gray: ByteImage, skin: SkinTest, tilts: [Doubl
     }
     guard threads > 1 else {
         for turn in turns {
-            let found = faces(turnedBy: turn, threads: 1)
+            let found = faces(turnedBy: turn)
             if !found.isEmpty { return (found, turn) }
         }
         return nil
     }
-    // With threads to spare, the three turns side by side, one thread each: a small copy has
-    // too few rows of windows to share out, and a faceless photo searches all three anyway.
+    // Each turn is searched on one thread (a small copy has too few rows of windows to share
+    // out); with threads to spare, the three side by side, since a faceless photo searches
+    // all three anyway.
     var found = [[FaceBox]](repeating: [], count: turns.count)
     found.withUnsafeMutableBufferPointer { out in
         let shared = SharedMutablePointer(base: out.baseAddress!)
-        forEachBand(count: turns.count) { k in shared.base[k] = faces(turnedBy: turns[k], threads: 1) }
+        forEachBand(count: turns.count) { k in shared.base[k] = faces(turnedBy: turns[k]) }
     }
     return turns.indices.first { !found[$0].isEmpty }.map { (found[$0], turns[$0]) }
 }

@@ -34,8 +34,8 @@ package struct PolygonFit: Sendable, Equatable {
     package var tautSweeps: Int
 
     /// How far a taut midpoint may leave its pixel edge: the outline stays 0.15 px or more
-    /// from the centres of the pixels on either side, so the print pixel under each centre
-    /// (a quarter of a page pixel at 300 dpi) keeps its side.
+    /// from the centres of the pixels on either side, so the printed pixel under each centre
+    /// (about a quarter of a drawing pixel across at 300 dpi) keeps its side.
     static let tautReach = 0.35
 
     package init(tolerance: Double = 0.4, tautSweeps: Int = 0) {
