@@ -49,3 +49,34 @@ package func minimumBarrierDistance(_ channel: [Float], width: Int, height: Int,
     }
     return distance
 }
+
+/// ``minimumBarrierDistance(_:width:height:passes:)`` measured the four ways the channel can lie
+/// flipped (as it is, mirrored, upside down, both) and the least of the four taken.
+///
+/// Each scan order reaches a pixel only along paths that turn the way its scans run, so each
+/// overestimates the distance in its own places: a photo and its mirror image got different
+/// distances, and on 5 of 50 dev photos framed pages of different parts. Every figure is the
+/// barrier of some path, so the least of the four is the closest to the true distance, and the
+/// same for the photo mirrored or turned half round. With `threads` > 1 the four are measured
+/// side by side (the same distances).
+package func minimumBarrierDistanceAnyWayUp(_ channel: [Float], width: Int, height: Int, threads: Int = 1) -> [Float] {
+    precondition(channel.count == width * height, "channel size")
+    let flips: [(x: Bool, y: Bool)] = [(false, false), (true, false), (false, true), (true, true)]
+    // A flip is its own inverse: the distances of the flipped channel, flipped back.
+    func flipped(_ plane: [Float], _ flip: (x: Bool, y: Bool)) -> [Float] {
+        guard flip.x || flip.y else { return plane }
+        return (0..<plane.count).map { i in
+            let x = i % width, y = i / width
+            return plane[(flip.y ? height - 1 - y : y) * width + (flip.x ? width - 1 - x : x)]
+        }
+    }
+    var each = [[Float]](repeating: [], count: flips.count)
+    each.withUnsafeMutableBufferPointer { out in
+        let shared = SharedMutablePointer(base: out.baseAddress!)
+        func measure(_ k: Int) {
+            shared.base[k] = flipped(minimumBarrierDistance(flipped(channel, flips[k]), width: width, height: height), flips[k])
+        }
+        if threads > 1 { forEachBand(count: flips.count, measure) } else { flips.indices.forEach(measure) }
+    }
+    return (0..<channel.count).map { i in min(min(each[0][i], each[1][i]), min(each[2][i], each[3][i])) }
+}

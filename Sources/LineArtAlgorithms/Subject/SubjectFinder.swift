@@ -5,7 +5,7 @@ import LineArtImage
 /// a pattern, an object filling the frame).
 ///
 /// Faces first (their heads and shoulders). Otherwise, on a small copy of the photo: how far
-/// each pixel stands from the border in colour (``minimumBarrierDistance(_:width:height:passes:)``
+/// each pixel stands from the border in colour (``minimumBarrierDistanceAnyWayUp(_:width:height:threads:)``
 /// on L*, a*, b*), weighted by the ``FocusMap`` when part of the photo is blurred or blank;
 /// the parts above Otsu's threshold that carry at least ``minPartShare`` of the strongest
 /// part's weight make the subject.
@@ -35,12 +35,12 @@ package struct SubjectFinder: Sendable {
 
         let size = fittedSize(photo.size, maxDimension: thumbnailSide)
         let lab = gaussianBlur(LabColor.labFromSRGB(areaResize(detail, to: size)), sigma: 1)
-        // The colour cue and the focus map take about as long each, both on one thread: side by
-        // side when there are two.
+        // The colour cue and the focus map, side by side when there are two threads.
         func colourDistance() -> [Float] {
             var weight = [Float](repeating: 0, count: size.pixelCount)
             for c in 0..<3 {
-                let distance = minimumBarrierDistance(lab.channel(c).samples, width: size.width, height: size.height)
+                let distance = minimumBarrierDistanceAnyWayUp(lab.channel(c).samples, width: size.width, height: size.height,
+                                                              threads: threads)
                 for i in weight.indices { weight[i] += distance[i] }
             }
             return weight
