@@ -61,34 +61,30 @@ package func detectFaces(in gray: ByteImage, cascade: FrontalFaceCascade = .open
                     let step = max(1, Int((windowStep * factor).rounded()))
                     let offsets = cascade.gridOffsets(stride: stride, scale: factor)
                     let bands = rowBandRanges(rows: (gray.height - side) / step + 1, threads: threads)
-                    var found = [[(x: Int, y: Int, size: Int)]](repeating: [], count: bands.count)
-                    found.withUnsafeMutableBufferPointer { found in
-                        let out = SharedMutablePointer(base: found.baseAddress!)
-                        offsets.withUnsafeBufferPointer { o in
-                            forEachBand(count: bands.count) { band in
-                                var hits = [(x: Int, y: Int, size: Int)]()
-                                // The windows of up to 16 rows at a time: the kernel's lists stay
-                                // long through the later stages, where few windows are left.
-                                let columns = (gray.width - side) / step + 1, rowsAtOnce = 16
-                                withUnsafeTemporaryAllocation(of: Int.self, capacity: columns * rowsAtOnce) { origins in
-                                    for first in Swift.stride(from: bands[band].lowerBound, to: bands[band].upperBound,
-                                                              by: rowsAtOnce) {
-                                        var count = 0
-                                        for row in first..<min(first + rowsAtOnce, bands[band].upperBound) {
-                                            for column in 0..<columns {
-                                                origins[count] = row * step * stride + column * step
-                                                count += 1
-                                            }
-                                        }
-                                        let kept = tables.keepAccepted(s.baseAddress!, origins: origins.baseAddress!,
-                                                                       count: count, offsets: o.baseAddress!)
-                                        for origin in origins[..<kept] {
-                                            hits.append((origin % stride, origin / stride, side))
+                    let found = offsets.withUnsafeBufferPointer { o in
+                        mapBands(count: bands.count, threads: threads) { band in
+                            var hits = [(x: Int, y: Int, size: Int)]()
+                            // The windows of up to 16 rows at a time: the kernel's lists stay
+                            // long through the later stages, where few windows are left.
+                            let columns = (gray.width - side) / step + 1, rowsAtOnce = 16
+                            withUnsafeTemporaryAllocation(of: Int.self, capacity: columns * rowsAtOnce) { origins in
+                                for first in Swift.stride(from: bands[band].lowerBound, to: bands[band].upperBound,
+                                                          by: rowsAtOnce) {
+                                    var count = 0
+                                    for row in first..<min(first + rowsAtOnce, bands[band].upperBound) {
+                                        for column in 0..<columns {
+                                            origins[count] = row * step * stride + column * step
+                                            count += 1
                                         }
                                     }
+                                    let kept = tables.keepAccepted(s.baseAddress!, origins: origins.baseAddress!,
+                                                                   count: count, offsets: o.baseAddress!)
+                                    for origin in origins[..<kept] {
+                                        hits.append((origin % stride, origin / stride, side))
+                                    }
                                 }
-                                out.base[band] = hits
                             }
+                            return hits
                         }
                     }
                     windows += found.joined()

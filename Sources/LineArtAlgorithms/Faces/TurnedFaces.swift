@@ -24,6 +24,9 @@ package func detectTurnedFaces(in gray: ByteImage, skin: SkinTest, tilts: [Doubl
         }
         return skin.keep(found) { $0.unoriented(turn, uprightSize: turnedSize) }
     }
+    // Each turn is searched on one thread (a small copy has too few rows of windows to share
+    // out): one after the other up to the first with faces, or with threads to spare the three
+    // side by side, since a faceless photo searches all three anyway.
     guard threads > 1 else {
         for turn in turns {
             let found = faces(turnedBy: turn)
@@ -31,15 +34,8 @@ package func detectTurnedFaces(in gray: ByteImage, skin: SkinTest, tilts: [Doubl
         }
         return nil
     }
-    // Each turn is searched on one thread (a small copy has too few rows of windows to share
-    // out); with threads to spare, the three side by side, since a faceless photo searches
-    // all three anyway.
-    var found = [[FaceBox]](repeating: [], count: turns.count)
-    found.withUnsafeMutableBufferPointer { out in
-        let shared = SharedMutablePointer(base: out.baseAddress!)
-        forEachBand(count: turns.count) { k in shared.base[k] = faces(turnedBy: turns[k]) }
-    }
-    return turns.indices.first { !found[$0].isEmpty }.map { (found[$0], turns[$0]) }
+    let found = mapBands(count: turns.count, threads: threads) { faces(turnedBy: turns[$0]) }
+    return zip(found, turns).first { !$0.0.isEmpty }.map { (faces: $0.0, turn: $0.1) }
 }
 
 extension FaceBox {

@@ -61,22 +61,14 @@ package func minimumBarrierDistance(_ channel: [Float], width: Int, height: Int,
 /// side by side (the same distances).
 package func minimumBarrierDistanceAnyWayUp(_ channel: [Float], width: Int, height: Int, threads: Int = 1) -> [Float] {
     precondition(channel.count == width * height, "channel size")
-    let flips: [(x: Bool, y: Bool)] = [(false, false), (true, false), (false, true), (true, true)]
-    // A flip is its own inverse: the distances of the flipped channel, flipped back.
-    func flipped(_ plane: [Float], _ flip: (x: Bool, y: Bool)) -> [Float] {
-        guard flip.x || flip.y else { return plane }
-        return (0..<plane.count).map { i in
-            let x = i % width, y = i / width
-            return plane[(flip.y ? height - 1 - y : y) * width + (flip.x ? width - 1 - x : x)]
-        }
-    }
-    var each = [[Float]](repeating: [], count: flips.count)
-    each.withUnsafeMutableBufferPointer { out in
-        let shared = SharedMutablePointer(base: out.baseAddress!)
-        func measure(_ k: Int) {
-            shared.base[k] = flipped(minimumBarrierDistance(flipped(channel, flips[k]), width: width, height: height), flips[k])
-        }
-        if threads > 1 { forEachBand(count: flips.count, measure) } else { flips.indices.forEach(measure) }
+    let plane = FloatImage(width: width, height: height, channels: 1, samples: channel)
+    // Each flip is its own inverse: the distances of the flipped channel, flipped back.
+    let flips: [EXIFOrientation] = [.up, .mirrorHorizontal, .mirrorVertical, .rotate180]
+    let each = mapBands(count: flips.count, threads: threads) { k in
+        let flipped = plane.oriented(flips[k])
+        return FloatImage(width: width, height: height, channels: 1,
+                          samples: minimumBarrierDistance(flipped.samples, width: width, height: height))
+            .oriented(flips[k]).samples
     }
     return (0..<channel.count).map { i in min(min(each[0][i], each[1][i]), min(each[2][i], each[3][i])) }
 }

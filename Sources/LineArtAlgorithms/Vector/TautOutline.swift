@@ -20,7 +20,7 @@ package func tautMidpoints(_ loop: [GridVertex], midpoints: [VectorPoint], fixed
     guard n >= 3 else { return midpoints }
     var xs = midpoints.map(\.x), ys = midpoints.map(\.y)
     // An edge along x moves only in y, one along y only in x.
-    let alongX = (0..<n).map { loop[$0].y == loop[($0 + 1) % n].y }
+    let alongX = unitSteps(loop).map { $0 % 2 == 0 }
     xs.withUnsafeMutableBufferPointer { xs in
         ys.withUnsafeMutableBufferPointer { ys in
             for _ in 0..<sweeps {
@@ -46,10 +46,7 @@ package func edgesBesideCorners(_ loop: [GridVertex], minRun: Int) -> [Bool] {
     let n = loop.count
     var beside = [Bool](repeating: false, count: n)
     guard n >= 4 else { return beside }
-    let direction = (0..<n).map { i -> Int in
-        let a = loop[i], b = loop[(i + 1) % n]
-        return (b.x - a.x) + 2 * (b.y - a.y)  // -2...2: distinct for the four unit steps
-    }
+    let direction = unitSteps(loop)
     // Start at the first edge of a run, then walk the runs once round.
     guard let first = (0..<n).first(where: { direction[$0] != direction[($0 + n - 1) % n] }) else { return beside }
     var runs: [(start: Int, length: Int)] = []
@@ -69,4 +66,13 @@ package func edgesBesideCorners(_ loop: [GridVertex], minRun: Int) -> [Bool] {
         }
     }
     return beside
+}
+
+/// The direction of each unit step of `loop`, from corner `i` to corner `i + 1`: 0 east,
+/// 1 south, 2 west, 3 north (y down).
+func unitSteps(_ loop: [GridVertex]) -> [Int] {
+    (0..<loop.count).map { i in
+        let a = loop[i], b = loop[(i + 1) % loop.count]
+        return b.x > a.x ? 0 : b.y > a.y ? 1 : b.x < a.x ? 2 : 3
+    }
 }

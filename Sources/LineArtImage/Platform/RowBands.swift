@@ -35,6 +35,18 @@ package func forEachBand(count: Int, _ body: (Int) -> Void) {
     }
 }
 
+/// `body(index)` for every index in `0..<count`, the results in index order: side by side
+/// (``forEachBand(count:_:)``) when `threads` > 1, one after the other otherwise.
+package func mapBands<T>(count: Int, threads: Int, _ body: (Int) -> T) -> [T] {
+    guard threads > 1, count > 1 else { return (0..<count).map(body) }
+    var results = [T?](repeating: nil, count: count)
+    results.withUnsafeMutableBufferPointer { out in
+        let shared = SharedMutablePointer(base: out.baseAddress!)
+        forEachBand(count: count) { shared.base[$0] = body($0) }
+    }
+    return results.map { $0! }
+}
+
 /// Lets a band body (which captures raw pointers to disjoint rows) cross into the worker threads.
 private struct UncheckedSendableBox<T>: @unchecked Sendable {
     let value: T
