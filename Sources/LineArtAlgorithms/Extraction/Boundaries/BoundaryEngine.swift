@@ -14,8 +14,8 @@ import LineArtImage
 ///    The count is what the photo has: a photo with few shapes gives a page with few
 ///    regions, and the report says so, rather than lines drawn to reach a count. Then
 ///    regions too small to colour (`minRegionArea` of paper) join a neighbour across their
-///    weakest border, so a small subject's cells make one shape instead of vanishing into
-///    whatever they share the most outline with when the page drops small regions. With
+///    weakest border, one as small first, so a small subject's cells make one shape instead
+///    of vanishing into the background when the page drops small regions. With
 ///    `darkSpots`, near-black spots too small to colour (``DarkSpotRule``) stay, and are
 ///    returned as solid ink for the page (``ExtractedInk``).
 /// 4. A 3x3 majority filter and a radius-4 mode filter calm the borders; one pixel of every

@@ -9,11 +9,13 @@
 /// `smallArea` counts as weaker in proportion to the region's area, so specks and slivers
 /// join a neighbour before any real shape loses its outline.
 ///
-/// Then a region too small to colour (``ColourableArea``) joins the neighbour across its
-/// weakest border, weakest first, so the cells of a small subject (a ladybird's spots) join
-/// each other rather than whatever they share the most outline with. A small region whose
-/// every border is strong (an eye, a wing spot) stays for the page's own small-shape rule,
-/// and so does a dark spot (``DarkSpotRule``: a pupil) when `spots` is given.
+/// Then a region too small to colour (``ColourableArea``) joins a neighbour, weakest border
+/// first: another region too small to colour while it has one, else any. So the cells of a
+/// small subject (a ladybird's red shell, black head and white spots, more unlike each other
+/// than the black head is unlike a dark background) make one shape rather than vanish into
+/// the background. A small region whose every border is strong (an eye, a wing spot) stays
+/// for the page's own small-shape rule, and so does a dark spot (``DarkSpotRule``: a pupil)
+/// when `spots` is given.
 ///
 /// Ties are broken by label, and the survivor of a merge is the larger region (the lower
 /// label on equal areas), so the result depends only on the labels and the evidence.
@@ -40,10 +42,12 @@ func mergeWeakBorders(_ labels: [Int32], count: Int, strength: BoundaryStrength,
         guard let border = graph.border(a, b) else { return .infinity }
         return border.strength * share(min(graph.area[Int(a)], graph.area[Int(b)]))
     }
+    /// A pair that may merge; `joinsColourable` pairs come after all others (the small phase).
     struct Candidate: Comparable {
-        var cost: Double, a: Int32, b: Int32
+        var joinsColourable = false, cost: Double, a: Int32, b: Int32
         static func < (l: Candidate, r: Candidate) -> Bool {
-            l.cost != r.cost ? l.cost < r.cost : l.a != r.a ? l.a < r.a : l.b < r.b
+            l.joinsColourable != r.joinsColourable ? !l.joinsColourable
+                : l.cost != r.cost ? l.cost < r.cost : l.a != r.a ? l.a < r.a : l.b < r.b
         }
     }
     var initial: [Candidate] = []
@@ -89,6 +93,10 @@ func mergeWeakBorders(_ labels: [Int32], count: Int, strength: BoundaryStrength,
     }
 
     func mean(_ r: Int32) -> Double { lightness[Int(r)] / Double(graph.area[Int(r)]) }
+    func isColourable(_ r: Int32) -> Bool {
+        colourable.allows(area: graph.area[Int(r)], perimeter: graph.borders[Int(r)].reduce(0) { $0 + $1.border.length })
+    }
+    /// Too small to colour and not a shape of its own: it must join a neighbour.
     func isTooSmall(_ r: Int32) -> Bool {
         guard graph.area[Int(r)] > 0, !graph.borders[Int(r)].isEmpty else { return false }
         // One walk of the borders: the perimeter, the weakest border and, for the dark-spot
@@ -105,13 +113,15 @@ func mergeWeakBorders(_ labels: [Int32], count: Int, strength: BoundaryStrength,
             && weakest < ColourableArea.spotStrength * threshold && !isDarkSpot
     }
     func border(_ a: Int32, _ b: Int32) -> Candidate? {
-        graph.border(a, b).map { Candidate(cost: $0.strength, a: min(a, b), b: max(a, b)) }
+        graph.border(a, b).map {
+            Candidate(joinsColourable: isColourable(a) || isColourable(b), cost: $0.strength, a: min(a, b), b: max(a, b))
+        }
     }
     var small = BinaryHeap((0..<Int32(count)).filter(isTooSmall).flatMap { a in
         graph.borders[Int(a)].compactMap { border(a, $0.region) }
     })
     while let top = small.popMin() {
-        guard border(top.a, top.b)?.cost == top.cost, isTooSmall(top.a) || isTooSmall(top.b) else { continue }
+        guard border(top.a, top.b) == top, isTooSmall(top.a) || isTooSmall(top.b) else { continue }
         let survivor = join(top)
         let survivorSmall = isTooSmall(survivor)
         for other in graph.borders[Int(survivor)].lazy.map(\.region) where survivorSmall || isTooSmall(other) {

@@ -101,6 +101,28 @@ import Testing
                                  smallArea: 0, colourable: colourable).count == 3)
     }
 
+    /// Two cells of a small subject side by side in a plain background (30x20): S1 (label 1,
+    /// columns 10-13, rows 5-9) differs from the background by 10 (a ladybird's black head on a
+    /// dark leaf), S2 (label 2, columns 14-17) by 30 (its red shell), and from each other by 30.
+    /// Each alone is too small to colour (paper 20 - 18 = 2 px), the two together can be (14).
+    @Test func cellsOfASmallSubjectJoinEachOtherBeforeTheBackground() {
+        let w = 30, h = 20
+        var labels = [Int32](repeating: 0, count: w * h), evidence = [Float](repeating: 0, count: w * h)
+        for y in 5..<10 {
+            for x in 10..<18 {
+                labels[y * w + x] = x < 14 ? 1 : 2
+                evidence[y * w + x] = x < 14 ? 10 : 30
+            }
+        }
+        let strength = BoundaryStrength(width: w, height: h, magnitude: evidence, alongX: evidence, alongY: evidence)
+        let colourable = ColourableArea(minPaperArea: 10, lineWidth: 2)
+        let (merged, count) = mergeWeakBorders(labels, count: 3, strength: strength, threshold: 6, maxRegions: 100,
+                                               smallArea: 0, colourable: colourable)
+        #expect(count == 2)
+        #expect(merged[7 * w + 11] == merged[7 * w + 15], "the two cells make one shape")
+        #expect(merged[7 * w + 11] != merged[0], "rather than the weaker one joining the background")
+    }
+
     @Test func labelsComeOutCompactAndInOrderOfFirstAppearance() {
         let (labels, strength) = Self.strips(weak: 3, strong: 12)
         let (merged, _) = mergeWeakBorders(labels, count: 3, strength: strength, threshold: 6, maxRegions: 100, smallArea: 0)
