@@ -8,6 +8,8 @@
 struct RegionBorders {
     /// Pixels per region.
     var area: [Int]
+    /// Pixel pairs along all of each region's borders.
+    private(set) var perimeter: [Int]
     /// For each region, its neighbours in ascending order with the border shared with each.
     private(set) var borders: [[Neighbour]]
 
@@ -71,6 +73,7 @@ struct RegionBorders {
             list.sort { $0.region < $1.region }
             return list
         }
+        perimeter = borders.map { $0.reduce(0) { $0 + $1.border.length } }
     }
 
     /// The 4-neighbour pixel pairs whose pixels lie in different regions `a` (left or upper)
@@ -116,6 +119,8 @@ struct RegionBorders {
     mutating func join(_ b: Int32, into a: Int32) {
         area[Int(a)] += area[Int(b)]
         area[Int(b)] = 0
+        perimeter[Int(a)] += perimeter[Int(b)] - 2 * (border(a, b)?.length ?? 0)
+        perimeter[Int(b)] = 0
         let own = borders[Int(a)], moved = borders[Int(b)]
         borders[Int(b)] = []
         var joined: [Neighbour] = []

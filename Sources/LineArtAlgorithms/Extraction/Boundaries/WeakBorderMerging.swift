@@ -94,22 +94,22 @@ func mergeWeakBorders(_ labels: [Int32], count: Int, strength: BoundaryStrength,
 
     func mean(_ r: Int32) -> Double { lightness[Int(r)] / Double(graph.area[Int(r)]) }
     func isColourable(_ r: Int32) -> Bool {
-        colourable.allows(area: graph.area[Int(r)], perimeter: graph.borders[Int(r)].reduce(0) { $0 + $1.border.length })
+        colourable.allows(area: graph.area[Int(r)], perimeter: graph.perimeter[Int(r)])
     }
     /// Too small to colour and not a shape of its own: it must join a neighbour.
     func isTooSmall(_ r: Int32) -> Bool {
         guard graph.area[Int(r)] > 0, !graph.borders[Int(r)].isEmpty else { return false }
-        // One walk of the borders: the perimeter, the weakest border and, for the dark-spot
-        // rule, the neighbours' lightness weighed by the border each shares.
-        var perimeter = 0, weakest = Double.infinity, around = 0.0
+        // One walk of the borders: the weakest border and, for the dark-spot rule, the
+        // neighbours' lightness weighed by the border each shares.
+        let perimeter = graph.perimeter[Int(r)]
+        var weakest = Double.infinity, around = 0.0
         for n in graph.borders[Int(r)] {
-            perimeter += n.border.length
             weakest = min(weakest, n.border.strength)
             if spots != nil { around += Double(n.border.length) * mean(n.region) }
         }
         let isDarkSpot = spots?.isSpot(area: graph.area[Int(r)], perimeter: perimeter, mean: mean(r),
                                        surround: around / Double(perimeter), atEdge: atEdge[Int(r)]) ?? false
-        return !colourable.allows(area: graph.area[Int(r)], perimeter: perimeter)
+        return !isColourable(r)
             && weakest < ColourableArea.spotStrength * threshold && !isDarkSpot
     }
     func border(_ a: Int32, _ b: Int32) -> Candidate? {

@@ -123,6 +123,16 @@ import Testing
         #expect(merged[7 * w + 11] != merged[0], "rather than the weaker one joining the background")
     }
 
+    /// A region's perimeter is kept through joins: the joined region's borders, pair by pair.
+    @Test func aJoinedRegionsPerimeterIsItsBordersLength() {
+        let (labels, strength) = Self.cornerRegion(acrossA: 10)
+        var graph = RegionBorders(labels: labels, count: 3, strength: strength)
+        #expect(graph.perimeter == [3 + 7, 3 + 6, 6 + 7])
+        graph.join(1, into: 2)
+        #expect(graph.perimeter == [10, 0, 10])
+        #expect(graph.perimeter[2] == graph.borders[2].reduce(0) { $0 + $1.border.length })
+    }
+
     @Test func labelsComeOutCompactAndInOrderOfFirstAppearance() {
         let (labels, strength) = Self.strips(weak: 3, strong: 12)
         let (merged, _) = mergeWeakBorders(labels, count: 3, strength: strength, threshold: 6, maxRegions: 100, smallArea: 0)
