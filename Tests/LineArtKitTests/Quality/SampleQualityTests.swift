@@ -49,10 +49,9 @@ import Testing
         // building's page closes 70% of its regions. (1 when pages of one subject were first
         // framed on it: the astronaut's head-and-shoulders page leaks through the backdrop.)
         #expect(passing >= 2, "pages passing all four targets: \(passing)\n\(table.joined(separator: "\n"))")
-        // 0.79 since the power mean of the scales finds outlines that show at every scale (the
-        // saucer's inner rim, the building's windows): 0.793, from 0.784; 0.792 with the guided
-        // filter in place of the Kuwahara filter.
-        #expect(mean >= 0.79, "mean score \(mean)\n\(table.joined(separator: "\n"))")
+        // 0.80 since a small subject's cells join each other before the background (the
+        // ladybird, small closed shapes on most pages): 0.809, from 0.797.
+        #expect(mean >= 0.80, "mean score \(mean)\n\(table.joined(separator: "\n"))")
         // 0.5 since the one-sided surround: the apple's three regions all reach the page's
         // edge now (its outline runs into the shadow line along the bottom; 0.52, from 0.60).
         for outcome in outcomes {
