@@ -66,7 +66,10 @@ package func mergeSmallRegions(_ lineArt: ByteImage, minArea: Int, thickness: In
     let order = Set(small).union(slivers).subtracting(kept).sorted { (regions.areas[$0], $0) < (regions.areas[$1], $1) }
     var merged = false
     for label in order {
-        if slivers.contains(label), let target = graph.longestBoundaryNeighbour(of: graph.find(label)) {
+        // A sliver already taken into a larger region (by a smaller region's merges) is not
+        // merged again: its root is that whole region, which would join another whole.
+        if slivers.contains(label), graph.area[graph.find(label)] == regions.areas[label],
+           let target = graph.longestBoundaryNeighbour(of: graph.find(label)) {
             graph.union(graph.find(label), target)
             merged = true
         }

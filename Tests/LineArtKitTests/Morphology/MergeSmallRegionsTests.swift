@@ -153,6 +153,25 @@ import Testing
         #expect(ink.count >= 2 && ink.count <= 3, "ink rows left around the strip: \(ink)")
     }
 
+    /// Two halves (L and A) parted by a 2-px line (columns 40-41); in L a thin ring of paper
+    /// (3 px wide, 156 px: a sliver) round a small square (36 px). The square joins the ring,
+    /// the two join L; the ring's own turn must not then join L, now large, to A.
+    @Test func aSliverAlreadyMergedDoesNotJoinTwoLargeRegions() {
+        var page = ByteImage(width: 80, height: 40, repeating: 255)
+        for y in 0..<40 { page[40, y] = 0; page[41, y] = 0 }
+        for y in 5...24 {
+            for x in 5...24 {
+                let outer = min(x - 5, 24 - x, y - 5, 24 - y) < 2
+                let inner = (10...19).contains(x) && (10...19).contains(y) && min(x - 10, 19 - x, y - 10, 19 - y) < 2
+                if outer || inner { page[x, y] = 0 }
+            }
+        }
+        #expect(MergeSmallRegionsTests.regionAreas(page).sorted() == [36, 156, 1200, 1520])
+        let merged = mergeSmallRegions(page, minArea: 200, thickness: 2, minPaperWidth: 4)
+        #expect(MergeSmallRegionsTests.regionAreas(merged).count == 2, "\(MergeSmallRegionsTests.regionAreas(merged))")
+        #expect(merged[40, 30] == 0 && merged[41, 30] == 0, "the line between the halves stays")
+    }
+
     @Test func theLargestDiscInsideEachRegionIsMeasured() {
         let regions = label(Self.page(), connectivity: .four, where: FillabilityValidator.isPaper)
         let discs = InscribedDiscs(regions)
