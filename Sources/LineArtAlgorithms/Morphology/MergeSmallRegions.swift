@@ -89,7 +89,9 @@ package func mergeSmallRegions(_ lineArt: ByteImage, minArea: Int, thickness: In
         // blot, and a hole inside a line leaves that line one stroke wide, not a lump. Ink
         // erased there joins the neighbour's paper, never a paper island of its own.
         for hole in holes {
+            // As for slivers: a hole already taken into another region stays with it.
             let root = graph.find(hole)
+            guard graph.area[root] == regions.areas[hole] else { continue }
             if let target = graph.longestBoundaryNeighbour(of: root) { graph.union(root, target) }
         }
         if !holes.isEmpty { fill(holes, of: regions, in: &output) }

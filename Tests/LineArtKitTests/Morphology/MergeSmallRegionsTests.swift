@@ -172,6 +172,22 @@ import Testing
         #expect(merged[40, 30] == 0 && merged[41, 30] == 0, "the line between the halves stays")
     }
 
+    /// The same for a pin-hole: in L a square (64 px) inside a 1-px ring of paper (44 px, under
+    /// `fillBelow`), both inside 1-px ink squares. The square joins the ring and then L; the
+    /// ring's own turn as a hole must not join L to A.
+    @Test func aHoleAlreadyMergedDoesNotJoinTwoLargeRegions() {
+        var page = ByteImage(width: 60, height: 30, repeating: 255)
+        for y in 0..<30 { page[30, y] = 0 }
+        for (x0, y0, x1, y1) in [(7, 10, 16, 19), (5, 8, 18, 21)] {
+            for x in x0...x1 { page[x, y0] = 0; page[x, y1] = 0 }
+            for y in y0...y1 { page[x0, y] = 0; page[x1, y] = 0 }
+        }
+        #expect(MergeSmallRegionsTests.regionAreas(page).sorted() == [44, 64, 704, 870])
+        let merged = mergeSmallRegions(page, minArea: 200, thickness: 1, fillBelow: 50, eraseLooseInk: true)
+        #expect(MergeSmallRegionsTests.regionAreas(merged).count == 2, "\(MergeSmallRegionsTests.regionAreas(merged))")
+        #expect(merged[30, 25] == 0, "the line between the halves stays")
+    }
+
     @Test func theLargestDiscInsideEachRegionIsMeasured() {
         let regions = label(Self.page(), connectivity: .four, where: FillabilityValidator.isPaper)
         let discs = InscribedDiscs(regions)
