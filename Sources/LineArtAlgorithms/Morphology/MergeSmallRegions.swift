@@ -65,14 +65,17 @@ package func mergeSmallRegions(_ lineArt: ByteImage, minArea: Int, thickness: In
         .prefix(Int(Double(large) * keepShare)))
     let order = Set(small).union(slivers).subtracting(kept).sorted { (regions.areas[$0], $0) < (regions.areas[$1], $1) }
     var merged = false
+    /// Merges region `label` into its longest-boundary neighbour whatever its area (a sliver, a
+    /// pin-hole), unless a smaller region's merges already took it into a larger one: its
+    /// root is then that whole region, which would join another whole.
+    func mergeIfStillAlone(_ label: Int) {
+        let root = graph.find(label)
+        guard graph.area[root] == regions.areas[label], let target = graph.longestBoundaryNeighbour(of: root) else { return }
+        graph.union(root, target)
+        merged = true
+    }
     for label in order {
-        // A sliver already taken into a larger region (by a smaller region's merges) is not
-        // merged again: its root is that whole region, which would join another whole.
-        if slivers.contains(label), graph.area[graph.find(label)] == regions.areas[label],
-           let target = graph.longestBoundaryNeighbour(of: graph.find(label)) {
-            graph.union(graph.find(label), target)
-            merged = true
-        }
+        if slivers.contains(label) { mergeIfStillAlone(label) }
         while true {
             let root = graph.find(label)
             guard graph.area[root] < minArea, let target = graph.longestBoundaryNeighbour(of: root) else { break }
@@ -88,12 +91,7 @@ package func mergeSmallRegions(_ lineArt: ByteImage, minArea: Int, thickness: In
         // region alone in the paper (outlined, then filled) vanishes instead of staying as a
         // blot, and a hole inside a line leaves that line one stroke wide, not a lump. Ink
         // erased there joins the neighbour's paper, never a paper island of its own.
-        for hole in holes {
-            // As for slivers: a hole already taken into another region stays with it.
-            let root = graph.find(hole)
-            guard graph.area[root] == regions.areas[hole] else { continue }
-            if let target = graph.longestBoundaryNeighbour(of: root) { graph.union(root, target) }
-        }
+        holes.forEach(mergeIfStillAlone)
         if !holes.isEmpty { fill(holes, of: regions, in: &output) }
         eraseMergedBoundaries(&output, owner: owner, graph: &graph, thickness: thickness, looseInkToo: true,
                               threads: threads)

@@ -48,12 +48,7 @@ package struct PolygonFit: Sendable, Equatable {
     package func fit(_ loop: [GridVertex], isPinned: (VectorPoint) -> Bool = { _ in false }) -> [VectorPoint] {
         let n = loop.count
         guard n > 0 else { return [] }
-        var midpoints = [VectorPoint]()
-        midpoints.reserveCapacity(n)
-        for i in 0..<n {
-            let a = loop[i], b = loop[(i + 1) % n]
-            midpoints.append(VectorPoint(Double(a.x + b.x) / 2, Double(a.y + b.y) / 2))
-        }
+        var midpoints = edgeMidpoints(loop)
         if tautSweeps > 0 {
             let fixed = zip(midpoints.map(isPinned), edgesBesideCorners(loop, minRun: 3)).map { $0 || $1 }
             midpoints = tautMidpoints(loop, midpoints: midpoints, fixed: fixed, reach: Self.tautReach, sweeps: tautSweeps)

@@ -68,6 +68,14 @@ package func edgesBesideCorners(_ loop: [GridVertex], minRun: Int) -> [Bool] {
     return beside
 }
 
+/// The midpoint of each unit step of `loop`, from corner `i` to corner `i + 1`.
+package func edgeMidpoints(_ loop: [GridVertex]) -> [VectorPoint] {
+    (0..<loop.count).map { i in
+        let a = loop[i], b = loop[(i + 1) % loop.count]
+        return VectorPoint(Double(a.x + b.x) / 2, Double(a.y + b.y) / 2)
+    }
+}
+
 /// The direction of each unit step of `loop`, from corner `i` to corner `i + 1`: 0 east,
 /// 1 south, 2 west, 3 north (y down).
 func unitSteps(_ loop: [GridVertex]) -> [Int] {

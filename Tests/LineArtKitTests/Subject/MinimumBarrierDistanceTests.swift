@@ -1,4 +1,5 @@
 import Testing
+@testable import LineArtImage
 @testable import LineArtAlgorithms
 
 /// The subject finder's colour cue: how far each pixel stands from the border.
@@ -16,12 +17,11 @@ import Testing
             return (blob ? 60 : 20) + (wall ? 40 : 0) + noise
         }
     }
-    static func mirrored(_ plane: [Float]) -> [Float] {
-        (0..<plane.count).map { i in plane[(i / width) * width + width - 1 - i % width] }
+    static func flipped(_ plane: [Float], _ flip: EXIFOrientation) -> [Float] {
+        FloatImage(width: width, height: height, channels: 1, samples: plane).oriented(flip).samples
     }
-    static func upsideDown(_ plane: [Float]) -> [Float] {
-        (0..<plane.count).map { i in plane[(height - 1 - i / width) * width + i % width] }
-    }
+    static func mirrored(_ plane: [Float]) -> [Float] { flipped(plane, .mirrorHorizontal) }
+    static func upsideDown(_ plane: [Float]) -> [Float] { flipped(plane, .mirrorVertical) }
 
     @Test func theDistanceIsTheSameWhicheverWayThePhotoLies() {
         let plane = Self.channel()

@@ -15,9 +15,7 @@ import Testing
             VectorTestPages.disc(&page, cx: 30, cy: 25, r: 18)
         }
         let loop = traceInkBoundaries(page)[0], n = loop.count
-        let midpoints = (0..<n).map { i in
-            VectorPoint(Double(loop[i].x + loop[(i + 1) % n].x) / 2, Double(loop[i].y + loop[(i + 1) % n].y) / 2)
-        }
+        let midpoints = edgeMidpoints(loop)
         let fixed = edgesBesideCorners(loop, minRun: 3)
         #expect(fixed.contains(true) == rectangle, "only the rectangle has corners between long runs")
         let taut = tautMidpoints(loop, midpoints: midpoints, fixed: fixed, reach: 0.35, sweeps: 40)
