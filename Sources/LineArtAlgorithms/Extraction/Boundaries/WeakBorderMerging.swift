@@ -10,7 +10,7 @@
 /// join a neighbour before any real shape loses its outline.
 ///
 /// Then a region too small to colour (``ColourableArea``) joins a neighbour, weakest border
-/// first: another region too small to colour while it has one, else any. So the cells of a
+/// first: another region too small to colour (not a dark spot) while it has one, else any. So the cells of a
 /// small subject (a ladybird's red shell, black head and white spots, more unlike each other
 /// than the black head is unlike a dark background) make one shape rather than vanish into
 /// the background. A small region whose every border is strong (an eye, a wing spot) stays
@@ -42,11 +42,12 @@ func mergeWeakBorders(_ labels: [Int32], count: Int, strength: BoundaryStrength,
         guard let border = graph.border(a, b) else { return .infinity }
         return border.strength * share(min(graph.area[Int(a)], graph.area[Int(b)]))
     }
-    /// A pair that may merge; `joinsColourable` pairs come after all others (the small phase).
+    /// A pair that may merge; in the small phase, pairs that join a shape able to stand on its
+    /// own (`joinsShape`: colourable, or a dark spot) come after all others.
     struct Candidate: Comparable {
-        var joinsColourable = false, cost: Double, a: Int32, b: Int32
+        var joinsShape = false, cost: Double, a: Int32, b: Int32
         static func < (l: Candidate, r: Candidate) -> Bool {
-            l.joinsColourable != r.joinsColourable ? !l.joinsColourable
+            l.joinsShape != r.joinsShape ? !l.joinsShape
                 : l.cost != r.cost ? l.cost < r.cost : l.a != r.a ? l.a < r.a : l.b < r.b
         }
     }
@@ -96,25 +97,24 @@ func mergeWeakBorders(_ labels: [Int32], count: Int, strength: BoundaryStrength,
     func isColourable(_ r: Int32) -> Bool {
         colourable.allows(area: graph.area[Int(r)], perimeter: graph.perimeter[Int(r)])
     }
+    /// A dark spot the page inks (a pupil): its neighbours' lightness weighed by the border each shares.
+    func isDarkSpot(_ r: Int32) -> Bool {
+        guard let spots, !graph.borders[Int(r)].isEmpty else { return false }
+        let perimeter = graph.perimeter[Int(r)]
+        let around = graph.borders[Int(r)].reduce(0.0) { $0 + Double($1.border.length) * mean($1.region) }
+        return spots.isSpot(area: graph.area[Int(r)], perimeter: perimeter, mean: mean(r),
+                            surround: around / Double(perimeter), atEdge: atEdge[Int(r)])
+    }
     /// Too small to colour and not a shape of its own: it must join a neighbour.
     func isTooSmall(_ r: Int32) -> Bool {
-        guard graph.area[Int(r)] > 0, !graph.borders[Int(r)].isEmpty else { return false }
-        // One walk of the borders: the weakest border and, for the dark-spot rule, the
-        // neighbours' lightness weighed by the border each shares.
-        let perimeter = graph.perimeter[Int(r)]
-        var weakest = Double.infinity, around = 0.0
-        for n in graph.borders[Int(r)] {
-            weakest = min(weakest, n.border.strength)
-            if spots != nil { around += Double(n.border.length) * mean(n.region) }
-        }
-        let isDarkSpot = spots?.isSpot(area: graph.area[Int(r)], perimeter: perimeter, mean: mean(r),
-                                       surround: around / Double(perimeter), atEdge: atEdge[Int(r)]) ?? false
-        return !isColourable(r)
-            && weakest < ColourableArea.spotStrength * threshold && !isDarkSpot
+        guard graph.area[Int(r)] > 0, !graph.borders[Int(r)].isEmpty, !isColourable(r) else { return false }
+        let weakest = graph.borders[Int(r)].lazy.map(\.border.strength).min()!
+        return weakest < ColourableArea.spotStrength * threshold && !isDarkSpot(r)
     }
     func border(_ a: Int32, _ b: Int32) -> Candidate? {
         graph.border(a, b).map {
-            Candidate(joinsColourable: isColourable(a) || isColourable(b), cost: $0.strength, a: min(a, b), b: max(a, b))
+            let joinsShape = isColourable(a) || isColourable(b) || isDarkSpot(a) || isDarkSpot(b)
+            return Candidate(joinsShape: joinsShape, cost: $0.strength, a: min(a, b), b: max(a, b))
         }
     }
     var small = BinaryHeap((0..<Int32(count)).filter(isTooSmall).flatMap { a in

@@ -123,6 +123,29 @@ import Testing
         #expect(merged[7 * w + 11] != merged[0], "rather than the weaker one joining the background")
     }
 
+    /// A pupil beside a cell too small to colour (30x20): the cell S (columns 10-13, rows 5-9,
+    /// L* 55) differs from the paper around it by 10, the dark spot D (columns 14-16, rows 6-8,
+    /// L* 5) from everything by 40. S joins the paper, not the spot, which stays to be inked.
+    @Test func aCellTooSmallToColourDoesNotTakeInADarkSpot() {
+        let w = 30, h = 20
+        var labels = [Int32](repeating: 0, count: w * h), evidence = [Float](repeating: 0, count: w * h)
+        var lightness = [Float](repeating: 60, count: w * h)
+        for y in 5..<10 {
+            for x in 10..<14 { labels[y * w + x] = 1; evidence[y * w + x] = 10; lightness[y * w + x] = 55 }
+        }
+        for y in 6..<9 {
+            for x in 14..<17 { labels[y * w + x] = 2; evidence[y * w + x] = 40; lightness[y * w + x] = 5 }
+        }
+        let strength = BoundaryStrength(width: w, height: h, magnitude: evidence, alongX: evidence, alongY: evidence)
+        let colourable = ColourableArea(minPaperArea: 10, lineWidth: 2)
+        let spots = DarkSpotRule(lightness: lightness, minDarkening: 20, colourable: colourable)
+        let (merged, count) = mergeWeakBorders(labels, count: 3, strength: strength, threshold: 6, maxRegions: 100,
+                                               smallArea: 0, colourable: colourable, spots: spots)
+        #expect(count == 2)
+        #expect(merged[7 * w + 11] == merged[0], "the cell joins the paper")
+        #expect(merged[7 * w + 15] != merged[0], "the spot stays")
+    }
+
     /// A region's perimeter is kept through joins: the joined region's borders, pair by pair.
     @Test func aJoinedRegionsPerimeterIsItsBordersLength() {
         let (labels, strength) = Self.cornerRegion(acrossA: 10)
