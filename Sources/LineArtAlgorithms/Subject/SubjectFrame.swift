@@ -9,8 +9,9 @@ package struct SubjectFrame: Sendable {
     /// The frame's long side is at least this share of the photo's: a tiny subject is not
     /// enlarged beyond what its pixels hold.
     package var minSide = 0.25
-    /// A frame covering this share of the photo or more is not worth the crop.
-    package var maxShare = 0.8
+    /// A frame covering this share of the photo or more is not worth the crop: it would
+    /// enlarge the subject by less than 1.3x, and each frame is a cut a re-encode can cross.
+    package var maxShare = 0.6
     /// The frame's sizes and the offset of its centre from the photo's are whole multiples of
     /// this share of the photo's long side, so that the small changes a re-encoded photo makes
     /// to the subject's box give the same frame, and so the same page.

@@ -119,6 +119,14 @@ import Testing
         #expect(SubjectFrame().frame(PixelRectangle(x: 50, y: 50, width: 1100, height: 800), in: Self.photo) == nil)
     }
 
+    /// Its frame would cover 68% of the photo (1020x720 px), enlarging the subject by 1.2x:
+    /// not worth a cut that a re-encode could cross; half the photo is.
+    @Test func aFrameOfMoreThanThreeFifthsOfThePhotoKeepsTheWholePhoto() throws {
+        #expect(SubjectFrame().frame(PixelRectangle(x: 200, y: 170, width: 800, height: 560), in: Self.photo) == nil)
+        let half = try #require(SubjectFrame().frame(PixelRectangle(x: 250, y: 200, width: 640, height: 450), in: Self.photo))
+        #expect(Double(half.area) < 0.6 * Double(Self.photo.pixelCount), "\(half)")
+    }
+
     /// The coffee cup's box, its centre 2.5 px from the photo's (the frame is centred, its
     /// margins whole and equal), and a box one cell (75.5 px) right of the centre, whose
     /// frame's left edge falls on a half pixel.
