@@ -20,6 +20,21 @@ public struct FaceBox: Sendable, Equatable, Codable {
         self.neighbours = neighbours
         self.tilt = tilt
     }
+
+    /// The box found in an image `width` pixels wide mirrored left to right, in the image itself.
+    package func unmirrored(width: Int) -> FaceBox {
+        var back = self
+        back.x = width - x - size
+        back.tilt = -tilt
+        return back
+    }
+
+    /// Whether `other` is the same face: their centres closer than half the larger side
+    /// along each axis.
+    package func isSameFace(as other: FaceBox) -> Bool {
+        abs(other.x + other.size / 2 - (x + size / 2)) * 2 < max(size, other.size)
+            && abs(other.y + other.size / 2 - (y + size / 2)) * 2 < max(size, other.size)
+    }
 }
 
 /// Scale step between the window sizes searched.

@@ -79,13 +79,7 @@ package struct SubjectFinder: Sendable {
         let mirroredGray = gray.oriented(.mirrorHorizontal)
         let pending = threads >= 2 ? startOnSecondThread { search(mirroredGray, threads: 1) } : nil
         let plain = search(gray, threads: pending == nil ? threads : 1)
-        let mirrored = (pending?.wait() ?? search(mirroredGray, threads: threads))
-            .map { face in
-                var back = face
-                back.x = size.width - face.x - face.size
-                back.tilt = -face.tilt
-                return back
-            }
+        let mirrored = (pending?.wait() ?? search(mirroredGray, threads: threads)).map { $0.unmirrored(width: size.width) }
         var faces = skin.faces(steadyFaces(plain: plain, mirrored: mirrored)), turn = EXIFOrientation.up
         if faces.isEmpty, let found = detectTurnedFaces(in: gray, skin: skin, minSize: minSize,
                                                          minNeighbours: faceNeighbours, threads: threads) {
@@ -116,11 +110,7 @@ package struct SubjectFinder: Sendable {
     func steadyFaces(plain: [FaceBox], mirrored: [FaceBox]) -> [FaceBox] {
         var unmatched = mirrored
         var faces: [FaceBox] = plain.map { face in
-            let centre = (x: face.x + face.size / 2, y: face.y + face.size / 2)
-            guard let k = unmatched.firstIndex(where: { other in
-                abs(other.x + other.size / 2 - centre.x) * 2 < max(face.size, other.size)
-                    && abs(other.y + other.size / 2 - centre.y) * 2 < max(face.size, other.size)
-            }) else { return face }
+            guard let k = unmatched.firstIndex(where: face.isSameFace) else { return face }
             let other = unmatched.remove(at: k)
             var mean = face
             mean.x = Int((Double(face.x + other.x) / 2).rounded(.down))

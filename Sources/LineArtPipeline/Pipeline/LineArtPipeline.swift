@@ -227,8 +227,11 @@ public struct LineArtPipeline: Sendable {
     /// or leaning by up to about 25 degrees, at least ``minimumFaceSize(width:height:)``
     /// pixels across (OpenCV's LBP frontal-face cascade, clusters of more than
     /// `faceNeighbours` windows; see ``detectTiltedFaces(in:tilts:minSize:minNeighbours:threads:)``)
-    /// whose middle looks like skin in a photo with colour (``SkinTest``). With `alsoTurned`
-    /// and no upright face, faces lying sideways or upside down
+    /// whose middle looks like skin in a photo with colour (``SkinTest``), and that the same
+    /// search finds on the page mirrored too: texture the cascade takes for a face (fur, a
+    /// rock face) rarely passes both ways, and its features would be scribbles; a face found
+    /// one way only would also get its features on a photo and not on its mirror image.
+    /// With `alsoTurned` and no upright face, faces lying sideways or upside down
     /// (``detectTurnedFaces(in:skin:tilts:halfSize:minSize:minNeighbours:threads:)``), as the
     /// same searches on the page turned: a page framed on faces (``SubjectFinder``) that lie
     /// turned gets their features. Three times the search, so only then.
@@ -242,8 +245,14 @@ public struct LineArtPipeline: Sendable {
         let minSize = minimumFaceSize(width: image.width, height: image.height)
         guard min(image.width, image.height) >= minSize else { return [] }
         let gray = grayBytes(image.luminance), skin = SkinTest(lab: image.lab)
-        let upright = skin.faces(detectTiltedFaces(in: gray, minSize: minSize, minNeighbours: faceNeighbours,
+        var upright = skin.faces(detectTiltedFaces(in: gray, minSize: minSize, minNeighbours: faceNeighbours,
                                                    threads: threads))
+        if !upright.isEmpty {
+            let mirrored = detectTiltedFaces(in: gray.oriented(.mirrorHorizontal), minSize: minSize,
+                                             minNeighbours: faceNeighbours, threads: threads)
+                .map { $0.unmirrored(width: gray.width) }
+            upright = upright.filter { face in mirrored.contains(where: face.isSameFace) }
+        }
         guard alsoTurned, upright.isEmpty,
               let turned = detectTurnedFaces(in: gray, skin: skin, tilts: leaningHeadTilts, halfSize: false,
                                              minSize: minSize, minNeighbours: faceNeighbours, threads: threads)
