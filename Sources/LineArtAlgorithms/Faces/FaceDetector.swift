@@ -21,14 +21,6 @@ public struct FaceBox: Sendable, Equatable, Codable {
         self.tilt = tilt
     }
 
-    /// The box found in an image `width` pixels wide mirrored left to right, in the image itself.
-    package func unmirrored(width: Int) -> FaceBox {
-        var back = self
-        back.x = width - x - size
-        back.tilt = -tilt
-        return back
-    }
-
     /// Whether `other` is the same face: their centres closer than half the larger side
     /// along each axis.
     package func isSameFace(as other: FaceBox) -> Bool {

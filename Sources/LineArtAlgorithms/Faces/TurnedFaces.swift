@@ -42,18 +42,21 @@ extension FaceBox {
     /// This upright face of an image turned upright from `orientation` (as
     /// ``Image/oriented(_:)`` turns it; the upright image is `uprightSize`), where it lies in
     /// the image before the turn: the same square, leaning by the turn undone.
-    /// `orientation` is `.up` or one of the three turns (a mirror would mirror the face).
+    /// `orientation` is `.up`, one of the three turns, or `.mirrorHorizontal` (the face then
+    /// leans the other way); the other mirrors would turn a face upside down as well.
     package func unoriented(_ orientation: EXIFOrientation, uprightSize: ImageSize) -> FaceBox {
+        let square = PixelRectangle(x: x, y: y, width: size, height: size)
+            .unoriented(orientation, uprightSize: uprightSize)
         let lean: Double
         switch orientation {
         case .up: return self
+        case .mirrorHorizontal:
+            return FaceBox(x: square.x, y: square.y, size: size, neighbours: neighbours, tilt: -tilt)
         case .rotate90CW: lean = -90
         case .rotate270CW: lean = 90
         case .rotate180: lean = 180
-        default: preconditionFailure("a face is turned back only from a turn, not a mirror")
+        default: preconditionFailure("a face is turned back only from a turn or a left-right mirror")
         }
-        let square = PixelRectangle(x: x, y: y, width: size, height: size)
-            .unoriented(orientation, uprightSize: uprightSize)
         var tilted = lean + tilt
         if tilted > 180 { tilted -= 360 }
         return FaceBox(x: square.x, y: square.y, size: size, neighbours: neighbours, tilt: tilted)

@@ -250,7 +250,7 @@ public struct LineArtPipeline: Sendable {
         if !upright.isEmpty {
             let mirrored = detectTiltedFaces(in: gray.oriented(.mirrorHorizontal), minSize: minSize,
                                              minNeighbours: faceNeighbours, threads: threads)
-                .map { $0.unmirrored(width: gray.width) }
+                .map { $0.unoriented(.mirrorHorizontal, uprightSize: gray.size) }
             upright = upright.filter { face in mirrored.contains(where: face.isSameFace) }
         }
         guard alsoTurned, upright.isEmpty,

@@ -72,12 +72,17 @@ import Testing
         #expect(detectFaces(in: gray, minSize: 24, minNeighbours: 3).isEmpty)
     }
 
-    /// The astronaut photo through the portrait preset's first stages.
-    static func astronaut() throws -> (pipeline: LineArtPipeline, prepared: PreprocessedImage) {
-        let path = repositoryRoot.appendingPathComponent("SampleImages/astronaut.png").path
+    /// A sample photo through the portrait preset's first stages.
+    static func portrait(_ file: String) throws -> (pipeline: LineArtPipeline, prepared: PreprocessedImage) {
+        let path = repositoryRoot.appendingPathComponent("SampleImages/\(file)").path
         let pipeline = try LineArtPipeline(preset: BuiltinPresets.named("portrait"))
         let decoded = try decodeImage(atPath: path, options: DecodeOptions(targetMaxDimension: 768))
         return (pipeline, pipeline.preprocess(decoded.image))
+    }
+
+    /// The astronaut photo through the portrait preset's first stages.
+    static func astronaut() throws -> (pipeline: LineArtPipeline, prepared: PreprocessedImage) {
+        try portrait("astronaut.png")
     }
 
     /// The SSE2 cascade (`cpk_lbp_cascade_keep`) keeps exactly the windows that pass every
@@ -133,9 +138,7 @@ import Testing
     /// features, and the same page either way round. The astronaut's face, found both ways
     /// round, stays (above).
     @Test func aFaceFoundOnlyOneWayRoundIsNoFace() throws {
-        let path = repositoryRoot.appendingPathComponent("SampleImages/chelsea.png").path
-        let pipeline = try LineArtPipeline(preset: BuiltinPresets.named("portrait"))
-        let prepared = pipeline.preprocess(try decodeImage(atPath: path, options: DecodeOptions(targetMaxDimension: 768)).image)
+        let (pipeline, prepared) = try Self.portrait("chelsea.png")
         let minSize = pipeline.minimumFaceSize(width: prepared.width, height: prepared.height)
         let oneWay = SkinTest(lab: prepared.lab).faces(
             detectTiltedFaces(in: grayBytes(prepared.luminance), minSize: minSize, minNeighbours: faceNeighbours))

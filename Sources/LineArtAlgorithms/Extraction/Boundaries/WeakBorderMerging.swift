@@ -10,10 +10,10 @@
 /// join a neighbour before any real shape loses its outline.
 ///
 /// Then a region too small to colour (``ColourableArea``) joins a neighbour, weakest border
-/// first: another region too small to colour (not a dark spot) while it has one, else any. So the cells of a
-/// small subject (a ladybird's red shell, black head and white spots, more unlike each other
-/// than the black head is unlike a dark background) make one shape rather than vanish into
-/// the background. A small region whose every border is strong (an eye, a wing spot) stays
+/// first: another region too small to colour (not a dark spot) while it has one, else any.
+/// So the cells of a small subject (a ladybird's red shell, black head and white spots, more
+/// unlike each other than the black head is unlike a dark background) make one shape rather
+/// than vanish into the background. A small region whose every border is strong (an eye, a wing spot) stays
 /// for the page's own small-shape rule, and so does a dark spot (``DarkSpotRule``: a pupil)
 /// when `spots` is given.
 ///
