@@ -12,7 +12,9 @@ import LineArtImage
 ///    across their weakest borders until every border left is at least
 ///    `1.8 · contrastAdjustment` ΔE*ab strong (and at most `maxRegions` regions are left).
 ///    The count is what the photo has: a photo with few shapes gives a page with few
-///    regions, and the report says so, rather than lines drawn to reach a count. Then
+///    regions, and the report says so, rather than lines drawn to reach a count. Only a
+///    photo low in contrast throughout, which would give a nearly empty page (fewer than
+///    `minShapes` shapes), keeps its strongest borders below the threshold. Then
 ///    regions too small to colour (`minRegionArea` of paper) join a neighbour across their
 ///    weakest border, one as small first, so a small subject's cells make one shape instead
 ///    of vanishing into the background when the page drops small regions. With
@@ -33,6 +35,10 @@ package struct BoundaryEngine: ExtractionEngine {
 
     /// The strength a border needs to stay a line, per unit of `contrastAdjustment`, in ΔE*ab.
     static let thresholdPerContrast: Double = 1.8
+
+    /// How far below the threshold borders may stay on a page that would otherwise have
+    /// fewer than `minShapes` shapes (a photo low in contrast throughout).
+    static let lowestThresholdShare: Double = 0.6
 
     /// The window (half-width) of the edge-preserving smoothing
     /// (``guidedSmoothing(_:radius:epsilon:threads:)``) of the photo measured at 480 px,
@@ -85,7 +91,9 @@ package struct BoundaryEngine: ExtractionEngine {
         let (regions, regionCount) = mergeWeakBorders(basins, count: basinCount, strength: strength, threshold: threshold,
                                             maxRegions: max(1, parameters.maxRegions),
                                             smallArea: parameters.minRegionArea / 4,
-                                            colourable: colourable, spots: spotRule)
+                                            colourable: colourable, spots: spotRule,
+                                            minShapes: parameters.minShapes,
+                                            lowestThreshold: Self.lowestThresholdShare * threshold)
         let calm = majorityFilter(regions, width: w, height: h, passes: 3, threads: threads)
         let smooth = modeFilter(calm, width: w, height: h, radius: 4, passes: 1, threads: threads)
         let lines = drawBoundaries(smooth, width: w, height: h, side: BoundarySide(lineWidth: parameters.lineWidth),

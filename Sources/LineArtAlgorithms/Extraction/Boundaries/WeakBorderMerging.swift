@@ -3,9 +3,13 @@
 ///
 /// Repeatedly the two touching regions whose border is the weakest (its strength in
 /// ``RegionBorders``: a mean that weak stretches pull down) become one, and the border
-/// between them is no longer a line. Merging stops when every remaining border is at least `threshold` strong and at most `maxRegions`
-/// regions are left: each line that remains runs where the photo changes by about
-/// `threshold` ΔE*ab or more, whatever the count. A border of a region smaller than
+/// between them is no longer a line. Merging stops when every remaining border is at least
+/// `threshold` strong and at most `maxRegions` regions are left: each line that remains runs
+/// where the photo changes by about `threshold` ΔE*ab or more, whatever the count. It also
+/// stops below `threshold` once only `minShapes` regions large enough to colour are left, as
+/// long as every border left is at least `lowestThreshold` strong: a photo low in contrast
+/// throughout (a brown bear in green grass) has its outlines under the threshold, and its
+/// strongest borders are still the ones a person draws. A border of a region smaller than
 /// `smallArea` counts as weaker in proportion to the region's area, so specks and slivers
 /// join a neighbour before any real shape loses its outline.
 ///
@@ -22,7 +26,8 @@
 /// - Returns: labels `0..<count`, renumbered in order of first appearance.
 func mergeWeakBorders(_ labels: [Int32], count: Int, strength: BoundaryStrength,
                       threshold: Double, maxRegions: Int, smallArea: Int,
-                      colourable: ColourableArea = .any, spots: DarkSpotRule? = nil) -> (labels: [Int32], count: Int) {
+                      colourable: ColourableArea = .any, spots: DarkSpotRule? = nil,
+                      minShapes: Int = 0, lowestThreshold: Double = 0) -> (labels: [Int32], count: Int) {
     var graph = RegionBorders(labels: labels, count: count, strength: strength)
     var parent = [Int32](0..<Int32(count))
     // Each region's summed lightness and whether it reaches the edge, for the dark spots the
@@ -68,14 +73,22 @@ func mergeWeakBorders(_ labels: [Int32], count: Int, strength: BoundaryStrength,
         }
         return survivor
     }
+    func isColourable(_ r: Int32) -> Bool {
+        colourable.allows(area: graph.area[Int(r)], perimeter: graph.perimeter[Int(r)])
+    }
     var heap = BinaryHeap(initial)
     var regions = count
+    // Regions large enough to colour, counted only when `minShapes` asks.
+    var shapes = minShapes > 0 ? (0..<Int32(count)).count(where: isColourable) : 0
     while let top = heap.popMin() {
         if top.cost > threshold && regions <= maxRegions { break }
+        if minShapes > 0, shapes <= minShapes, top.cost >= lowestThreshold, regions <= maxRegions { break }
         guard graph.area[Int(top.a)] > 0, graph.area[Int(top.b)] > 0, cost(top.a, top.b) == top.cost else { continue }
         let before = (a: graph.borders[Int(top.a)], b: graph.borders[Int(top.b)])
         let areas = (a: graph.area[Int(top.a)], b: graph.area[Int(top.b)])
+        if minShapes > 0 { shapes -= (isColourable(top.a) ? 1 : 0) + (isColourable(top.b) ? 1 : 0) }
         let survivor = join(top)
+        if minShapes > 0, isColourable(survivor) { shapes += 1 }
         let mergedNeighbours = survivor == top.a ? before.b : before.a
         let areaBefore = survivor == top.a ? areas.a : areas.b
         regions -= 1
@@ -94,9 +107,6 @@ func mergeWeakBorders(_ labels: [Int32], count: Int, strength: BoundaryStrength,
     }
 
     func mean(_ r: Int32) -> Double { lightness[Int(r)] / Double(graph.area[Int(r)]) }
-    func isColourable(_ r: Int32) -> Bool {
-        colourable.allows(area: graph.area[Int(r)], perimeter: graph.perimeter[Int(r)])
-    }
     /// A dark spot the page inks (a pupil): its neighbours' lightness weighed by the border each shares.
     func isDarkSpot(_ r: Int32) -> Bool {
         guard let spots, !graph.borders[Int(r)].isEmpty else { return false }

@@ -40,6 +40,21 @@ import Testing
         #expect(merged[0] == merged[15])
     }
 
+    @Test func aPageWithTooFewShapesKeepsItsStrongestBordersUnderTheThreshold() {
+        // Both borders are under the threshold: alone, they merge into one region.
+        let (labels, strength) = Self.strips(weak: 3, strong: 4)
+        #expect(mergeWeakBorders(labels, count: 3, strength: strength, threshold: 6, maxRegions: 100, smallArea: 0).count == 1)
+        // Two shapes are asked for: the weaker border goes, the stronger one (4) stays.
+        let (merged, count) = mergeWeakBorders(labels, count: 3, strength: strength, threshold: 6, maxRegions: 100,
+                                               smallArea: 0, minShapes: 2, lowestThreshold: 2)
+        #expect(count == 2)
+        #expect(merged[0] == merged[15])
+        #expect(merged[15] != merged[25])
+        // Never below the lowest threshold.
+        #expect(mergeWeakBorders(labels, count: 3, strength: strength, threshold: 6, maxRegions: 100,
+                                 smallArea: 0, minShapes: 2, lowestThreshold: 5).count == 1)
+    }
+
     @Test func smallRegionsJoinANeighbourDespiteAStrongBorder() {
         // Strips of 100 px each: with smallArea 1000 every border counts a tenth as strong.
         let (labels, strength) = Self.strips(weak: 30, strong: 30)
