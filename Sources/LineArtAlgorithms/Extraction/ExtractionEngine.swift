@@ -85,9 +85,9 @@ package struct ExtractionParameters: Sendable, Equatable {
     /// Regions engine: the most regions a page may have (default 500); merging goes on
     /// past the boundary threshold until no more are left.
     package var maxRegions: Int = 500
-    /// Regions engine: while fewer regions large enough to colour are left, merging stops
-    /// below the boundary threshold, down to ``BoundaryEngine/lowestThresholdShare`` of it
-    /// (default 0: never).
+    /// Regions engine: once only this many regions large enough to colour are left, merging
+    /// stops even under the boundary threshold (not under ``BoundaryEngine/lowestThresholdShare``
+    /// of it), so a photo low in contrast throughout keeps its strongest borders (default 0: never).
     package var minShapes: Int = 0
     /// Regions engine: the Gaussian σ, in working pixels, the preprocess blurred the photo
     /// by (default 0), so that every derivative scale still reads a step at its full height.
