@@ -33,7 +33,8 @@ import Testing
     /// of quality 90 (as a photo is when it is shared): the borders near the cut stay put.
     /// With the Kuwahara filter before the strength the re-encode read 0.51 (docs/stability.py).
     /// Its page has fewer shapes than the pet preset's floor (16), so it keeps fur borders down
-    /// to 0.6 of the threshold, and some of those flip: 0.66 (0.84 before that floor).
+    /// to 0.6 of the threshold, and some of those flip: 0.66 (0.84 before that floor), 0.64
+    /// since borders between two regions in shadow merge all the same.
     @Test func aReEncodedPhotoGivesTheSamePage() throws {
         var preset = try BuiltinPresets.named("pet")
         preset.settings.frame = "photo"
@@ -43,7 +44,7 @@ import Testing
                                      components: photo.channels, quality: 90)
         let reEncoded = try decodeImage(jpeg).image
         let overlap = inkOverlap(pipeline.run(photo).lineArt, pipeline.run(reEncoded).lineArt)
-        #expect(overlap >= 0.65, "re-encoded \(overlap)")
+        #expect(overlap >= 0.62, "re-encoded \(overlap)")
     }
 
     /// Intersection over union of two pages' ink, each dilated by 2 px.

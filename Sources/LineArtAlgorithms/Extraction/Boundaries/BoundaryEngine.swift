@@ -14,7 +14,7 @@ import LineArtImage
 ///    The count is what the photo has: a photo with few shapes gives a page with few
 ///    regions, and the report says so, rather than lines drawn to reach a count. Only a
 ///    photo low in contrast throughout, which would give a nearly empty page (fewer than
-///    `minShapes` shapes), keeps its strongest borders below the threshold. Then
+///    `minShapes` shapes), keeps its strongest borders below the threshold (``ShapeFloor``). Then
 ///    regions too small to colour (`minRegionArea` of paper) join a neighbour across their
 ///    weakest border, one as small first, so a small subject's cells make one shape instead
 ///    of vanishing into the background when the page drops small regions. With
@@ -85,15 +85,18 @@ package struct BoundaryEngine: ExtractionEngine {
                                   threads: threads)
         let (basins, basinCount) = watershedBasins(relief.samples, width: w, height: h)
         let colourable = ColourableArea(minPaperArea: parameters.minRegionArea, lineWidth: parameters.lineWidth)
+        let lightness = parameters.darkSpots || parameters.minShapes > 0 ? lab.channel(0).samples : []
         let spotRule = parameters.darkSpots
-            ? DarkSpotRule(lightness: lab.channel(0).samples, minDarkening: Self.spotDarkening, colourable: colourable)
+            ? DarkSpotRule(lightness: lightness, minDarkening: Self.spotDarkening, colourable: colourable)
+            : nil
+        let floor = parameters.minShapes > 0
+            ? ShapeFloor(minShapes: parameters.minShapes, lowestThreshold: Self.lowestThresholdShare * threshold,
+                         lightness: lightness)
             : nil
         let (regions, regionCount) = mergeWeakBorders(basins, count: basinCount, strength: strength, threshold: threshold,
                                             maxRegions: max(1, parameters.maxRegions),
                                             smallArea: parameters.minRegionArea / 4,
-                                            colourable: colourable, spots: spotRule,
-                                            minShapes: parameters.minShapes,
-                                            lowestThreshold: Self.lowestThresholdShare * threshold)
+                                            colourable: colourable, spots: spotRule, floor: floor)
         let calm = majorityFilter(regions, width: w, height: h, passes: 3, threads: threads)
         let smooth = modeFilter(calm, width: w, height: h, radius: 4, passes: 1, threads: threads)
         let lines = drawBoundaries(smooth, width: w, height: h, side: BoundarySide(lineWidth: parameters.lineWidth),

@@ -5,11 +5,8 @@
 /// ``RegionBorders``: a mean that weak stretches pull down) become one, and the border
 /// between them is no longer a line. Merging stops when every remaining border is at least
 /// `threshold` strong and at most `maxRegions` regions are left: each line that remains runs
-/// where the photo changes by about `threshold` ΔE*ab or more, whatever the count. It also
-/// stops below `threshold` once only `minShapes` regions large enough to colour are left, as
-/// long as every border left is at least `lowestThreshold` strong: a photo low in contrast
-/// throughout (a brown bear in green grass) has its outlines under the threshold, and its
-/// strongest borders are still the ones a person draws. A border of a region smaller than
+/// where the photo changes by about `threshold` ΔE*ab or more, whatever the count, except
+/// on a page that would be nearly empty (``ShapeFloor``). A border of a region smaller than
 /// `smallArea` counts as weaker in proportion to the region's area, so specks and slivers
 /// join a neighbour before any real shape loses its outline.
 ///
@@ -27,17 +24,21 @@
 func mergeWeakBorders(_ labels: [Int32], count: Int, strength: BoundaryStrength,
                       threshold: Double, maxRegions: Int, smallArea: Int,
                       colourable: ColourableArea = .any, spots: DarkSpotRule? = nil,
-                      minShapes: Int = 0, lowestThreshold: Double = 0) -> (labels: [Int32], count: Int) {
+                      floor: ShapeFloor? = nil) -> (labels: [Int32], count: Int) {
     var graph = RegionBorders(labels: labels, count: count, strength: strength)
     var parent = [Int32](0..<Int32(count))
-    // Each region's summed lightness and whether it reaches the edge, for the dark spots the
-    // small-shape rule keeps.
-    var lightness = [Double](repeating: 0, count: spots == nil ? 0 : count)
+    // Each region's summed lightness, for the dark spots the small-shape rule keeps and the
+    // shadows under the floor, and whether it reaches the edge.
+    let samples = spots?.lightness ?? floor?.lightness
+    var lightness = [Double](repeating: 0, count: samples == nil ? 0 : count)
     var atEdge = [Bool](repeating: false, count: spots == nil ? 0 : count)
-    if let spots {
-        for (i, l) in labels.enumerated() { lightness[Int(l)] += Double(spots.lightness[i]) }
+    if let samples {
+        for (i, l) in labels.enumerated() { lightness[Int(l)] += Double(samples[i]) }
+    }
+    if spots != nil {
         atEdge = regionsAtEdge(labels, count: count, width: strength.width, height: strength.height)
     }
+    func mean(_ r: Int32) -> Double { lightness[Int(r)] / Double(graph.area[Int(r)]) }
 
     /// How much a border of a region of `smaller` pixels counts.
     func share(_ smaller: Int) -> Double {
@@ -67,10 +68,8 @@ func mergeWeakBorders(_ labels: [Int32], count: Int, strength: BoundaryStrength,
         let (survivor, merged) = keepA ? (pair.a, pair.b) : (pair.b, pair.a)
         graph.join(merged, into: survivor)
         parent[Int(merged)] = survivor
-        if spots != nil {
-            lightness[Int(survivor)] += lightness[Int(merged)]
-            atEdge[Int(survivor)] = atEdge[Int(survivor)] || atEdge[Int(merged)]
-        }
+        if samples != nil { lightness[Int(survivor)] += lightness[Int(merged)] }
+        if spots != nil { atEdge[Int(survivor)] = atEdge[Int(survivor)] || atEdge[Int(merged)] }
         return survivor
     }
     func isColourable(_ r: Int32) -> Bool {
@@ -78,17 +77,20 @@ func mergeWeakBorders(_ labels: [Int32], count: Int, strength: BoundaryStrength,
     }
     var heap = BinaryHeap(initial)
     var regions = count
-    // Regions large enough to colour, counted only when `minShapes` asks.
-    var shapes = minShapes > 0 ? (0..<Int32(count)).count(where: isColourable) : 0
+    // Regions large enough to colour, counted only for the floor.
+    var shapes = floor == nil ? 0 : (0..<Int32(count)).count(where: isColourable)
+    func inShadow(_ r: Int32) -> Bool { mean(r) < ShapeFloor.darkLightness }
     while let top = heap.popMin() {
         if top.cost > threshold && regions <= maxRegions { break }
-        if minShapes > 0, shapes <= minShapes, top.cost >= lowestThreshold, regions <= maxRegions { break }
         guard graph.area[Int(top.a)] > 0, graph.area[Int(top.b)] > 0, cost(top.a, top.b) == top.cost else { continue }
+        // On the floor a border stays, unless it runs between two regions in shadow.
+        if let floor, shapes <= floor.minShapes, top.cost >= floor.lowestThreshold, regions <= maxRegions,
+           !(inShadow(top.a) && inShadow(top.b)) { continue }
         let before = (a: graph.borders[Int(top.a)], b: graph.borders[Int(top.b)])
         let areas = (a: graph.area[Int(top.a)], b: graph.area[Int(top.b)])
-        if minShapes > 0 { shapes -= (isColourable(top.a) ? 1 : 0) + (isColourable(top.b) ? 1 : 0) }
+        if floor != nil { shapes -= (isColourable(top.a) ? 1 : 0) + (isColourable(top.b) ? 1 : 0) }
         let survivor = join(top)
-        if minShapes > 0, isColourable(survivor) { shapes += 1 }
+        if floor != nil, isColourable(survivor) { shapes += 1 }
         let mergedNeighbours = survivor == top.a ? before.b : before.a
         let areaBefore = survivor == top.a ? areas.a : areas.b
         regions -= 1
@@ -106,7 +108,6 @@ func mergeWeakBorders(_ labels: [Int32], count: Int, strength: BoundaryStrength,
         }
     }
 
-    func mean(_ r: Int32) -> Double { lightness[Int(r)] / Double(graph.area[Int(r)]) }
     /// A dark spot the page inks (a pupil): its neighbours' lightness weighed by the border each shares.
     func isDarkSpot(_ r: Int32) -> Bool {
         guard let spots, !graph.borders[Int(r)].isEmpty else { return false }

@@ -45,14 +45,29 @@ import Testing
         let (labels, strength) = Self.strips(weak: 3, strong: 4)
         #expect(mergeWeakBorders(labels, count: 3, strength: strength, threshold: 6, maxRegions: 100, smallArea: 0).count == 1)
         // Two shapes are asked for: the weaker border goes, the stronger one (4) stays.
+        let light = [Float](repeating: 60, count: labels.count)
         let (merged, count) = mergeWeakBorders(labels, count: 3, strength: strength, threshold: 6, maxRegions: 100,
-                                               smallArea: 0, minShapes: 2, lowestThreshold: 2)
+                                               smallArea: 0,
+                                               floor: ShapeFloor(minShapes: 2, lowestThreshold: 2, lightness: light))
         #expect(count == 2)
         #expect(merged[0] == merged[15])
         #expect(merged[15] != merged[25])
         // Never below the lowest threshold.
-        #expect(mergeWeakBorders(labels, count: 3, strength: strength, threshold: 6, maxRegions: 100,
-                                 smallArea: 0, minShapes: 2, lowestThreshold: 5).count == 1)
+        #expect(mergeWeakBorders(labels, count: 3, strength: strength, threshold: 6, maxRegions: 100, smallArea: 0,
+                                 floor: ShapeFloor(minShapes: 2, lowestThreshold: 5, lightness: light)).count == 1)
+    }
+
+    @Test func theFloorKeepsNoBorderBetweenTwoRegionsInShadow() {
+        // Strips 1 and 2 in shadow (L* 10), strip 0 in light: the floor keeps the light
+        // strip's border (3), and the border between the shadows (4) merges as if no floor.
+        let (labels, strength) = Self.strips(weak: 3, strong: 4)
+        let lightness = labels.map { $0 == 0 ? Float(60) : 10 }
+        let (merged, count) = mergeWeakBorders(labels, count: 3, strength: strength, threshold: 6, maxRegions: 100,
+                                               smallArea: 0,
+                                               floor: ShapeFloor(minShapes: 3, lowestThreshold: 2, lightness: lightness))
+        #expect(count == 2)
+        #expect(merged[0] != merged[15])
+        #expect(merged[15] == merged[25])
     }
 
     @Test func smallRegionsJoinANeighbourDespiteAStrongBorder() {
