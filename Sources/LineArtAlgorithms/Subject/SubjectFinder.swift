@@ -79,7 +79,8 @@ package struct SubjectFinder: Sendable {
         let mirroredGray = gray.oriented(.mirrorHorizontal)
         let pending = threads >= 2 ? startOnSecondThread { search(mirroredGray, threads: 1) } : nil
         let plain = search(gray, threads: pending == nil ? threads : 1)
-        let mirrored = (pending?.wait() ?? search(mirroredGray, threads: threads)).map { $0.unoriented(.mirrorHorizontal, uprightSize: size) }
+        let mirrored = (pending?.wait() ?? search(mirroredGray, threads: threads))
+            .map { $0.unoriented(.mirrorHorizontal, uprightSize: size) }
         var faces = skin.faces(steadyFaces(plain: plain, mirrored: mirrored)), turn = EXIFOrientation.up
         if faces.isEmpty, let found = detectTurnedFaces(in: gray, skin: skin, minSize: minSize,
                                                          minNeighbours: faceNeighbours, threads: threads) {

@@ -6,8 +6,8 @@
 /// regions (mean L* under ``darkLightness``): in shadow a weak change is foliage or grain
 /// (a dark forest behind a coyote on snow), not a boundary.
 struct ShapeFloor: Sendable {
-    /// Below this mean L* a region is in shadow (the dark spots' limit too).
-    static let darkLightness = 25.0
+    /// Below this mean L* a region is in shadow: the near black of a dark spot.
+    static let darkLightness = DarkSpotRule.maxLightness
 
     /// The count of colourable regions under which borders under the threshold stay.
     var minShapes: Int
