@@ -11,6 +11,10 @@ each page is turned back, and its ink is compared with the page of the photo as 
 intersection over union of the two inks after a 2 px dilation. A JPEG photo's re-encode is
 compared with the page of the JPEG itself, so that both pass through the same decoder.
 Printed: the overlap per photo and variant, then each variant's lowest and mean.
+
+Other photos: `--photos DIR --preset PRESET` takes every photo in DIR at one preset instead of
+the manifest (e.g. the dev subset's photos, see docs/dev-boundaries.py --work); `--variants
+jpeg90,mirror` measures only those variants. Both go before the convert options.
 """
 import json
 import os
@@ -45,15 +49,35 @@ def overlap(reference, page):
     return (a & b).sum() / max(1, (a | b).sum())
 
 
+def photos_and_presets(options):
+    """The photos to measure with their presets, and the convert options left over."""
+    folder = preset = None
+    variants = list(VARIANTS)
+    while options[:1] and options[0] in ("--photos", "--preset", "--variants"):
+        flag, value, options = options[0], options[1], options[2:]
+        if flag == "--photos":
+            folder = value
+        elif flag == "--preset":
+            preset = value
+        else:
+            variants = value.split(",")
+    if folder:
+        entries = [(os.path.join(folder, f), preset or "auto") for f in sorted(os.listdir(folder))
+                   if f.lower().endswith((".jpg", ".jpeg", ".png"))]
+    else:
+        manifest = json.load(open("SampleImages/manifest.json"))
+        entries = [(os.path.join("SampleImages", e["file"]), preset or e["preset"]) for e in manifest["images"]]
+    return entries, variants, options
+
+
 def main():
-    binary, work, options = sys.argv[1], sys.argv[2], sys.argv[3:]
-    manifest = json.load(open("SampleImages/manifest.json"))
+    binary, work = sys.argv[1], sys.argv[2]
+    entries, variants, options = photos_and_presets(sys.argv[3:])
     shutil.rmtree(work, ignore_errors=True)
     os.makedirs(work)
     rows = {}
-    for entry in manifest["images"]:
-        source = os.path.join("SampleImages", entry["file"])
-        name = os.path.splitext(entry["file"])[0]
+    for source, preset in entries:
+        name = os.path.splitext(os.path.basename(source))[0]
         photo = Image.open(source)
         photo.load()
         if photo.mode not in ("RGB", "L"):
@@ -64,15 +88,17 @@ def main():
         is_jpeg = source.lower().endswith((".jpg", ".jpeg"))
         if is_jpeg:
             shutil.copy(source, os.path.join(folder, "origjpeg.jpg"))
-        for variant, (transform, _) in VARIANTS.items():
+        for variant in variants:
+            transform = VARIANTS[variant][0]
             if transform:
                 transform(photo).save(os.path.join(folder, variant + ".png"))
             else:
                 photo.save(os.path.join(folder, variant + ".jpg"), quality=90, subsampling=SUBSAMPLING[variant])
         pages = folder + "-pages"
-        subprocess.run([binary, "convert", folder, "-o", pages, "--preset", entry["preset"],
+        subprocess.run([binary, "convert", folder, "-o", pages, "--preset", preset,
                         "--overwrite", "-q", "--page", "none"] + options, check=False)
-        for variant, (_, back) in VARIANTS.items():
+        for variant in variants:
+            back = VARIANTS[variant][1]
             reference = "origjpeg" if variant.startswith("jpeg") and is_jpeg else "orig"
             score = overlap(ink(os.path.join(pages, reference + ".png")),
                             back(ink(os.path.join(pages, variant + ".png"))))
