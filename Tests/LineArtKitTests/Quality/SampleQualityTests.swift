@@ -52,8 +52,9 @@ import Testing
         // 0.80 since a small subject's cells join each other before the background (the
         // ladybird, small closed shapes on most pages): 0.809, from 0.797; 0.802 since the
         // coffee cup's page shows the whole photo (its frame covered 70% of it); 0.81 since a
-        // page with few shapes keeps borders down to 0.6 of the threshold (the cat 0.56 -> 0.73).
-        #expect(mean >= 0.81, "mean score \(mean)\n\(table.joined(separator: "\n"))")
+        // page with few shapes keeps borders down to 0.6 of the threshold (the cat 0.56 -> 0.73);
+        // 0.825 since borders are weighed by their regions (0.814 -> 0.830).
+        #expect(mean >= 0.825, "mean score \(mean)\n\(table.joined(separator: "\n"))")
         // 0.5 since the one-sided surround: the apple's three regions all reach the page's
         // edge now (its outline runs into the shadow line along the bottom; 0.52, from 0.60).
         for outcome in outcomes {
@@ -85,12 +86,12 @@ import Testing
         // edge of at least 4 ΔE*ab per pixel (``LineSupport``, as docs/line-support.py), and
         // every page's, measured against the part of the photo the page shows. The boundaries
         // issue asks for 0.80 mean and 0.65 on every page; 0.692 mean when the regions engine
-        // merged to a region count and cut flat areas into cells to reach it, 0.91 today (the
-        // cat's page keeps fur borders under the threshold: 0.92 before, and 0.91 with the
-        // Kuwahara filter before the strength).
+        // merged to a region count and cut flat areas into cells to reach it, 0.907 today: 0.911
+        // before borders were weighed by their regions (``RegionWeight``), which draws the cat's
+        // soft cheek and a few softer borders (the coffee cup's table) and raised the dev set's F.
         let support = outcomes.map(\.lineSupport).reduce(0, +) / Double(max(1, outcomes.count))
         let supportTable = outcomes.map { "\($0.file): \(String(format: "%.3f", $0.lineSupport))" }
-        #expect(support >= 0.91, "mean line support \(support)\n\(supportTable.joined(separator: "\n"))")
+        #expect(support >= 0.90, "mean line support \(support)\n\(supportTable.joined(separator: "\n"))")
         for outcome in outcomes {
             #expect(outcome.lineSupport >= 0.65, "\(outcome.file) line support \(outcome.lineSupport)")
         }

@@ -8,9 +8,10 @@ import LineArtImage
 ///    surround.
 /// 2. ``watershedBasins(_:width:height:levels:)`` of that strength, lightly blurred: small
 ///    basins whose borders lie on the crests of the strength.
-/// 3. ``mergeWeakBorders(_:count:strength:threshold:maxRegions:smallArea:colourable:)``: basins merge
-///    across their weakest borders until every border left is at least
-///    `1.8 · contrastAdjustment` ΔE*ab strong (and at most `maxRegions` regions are left).
+/// 3. ``mergeWeakBorders(_:count:strength:threshold:maxRegions:smallArea:colourable:spots:floor:weight:)``:
+///    basins merge across their weakest borders until every border left is at least
+///    `1.8 · contrastAdjustment` ΔE*ab strong (and at most `maxRegions` regions are left),
+///    each border weighed by the regions on its sides (``RegionWeight``).
 ///    The count is what the photo has: a photo with few shapes gives a page with few
 ///    regions, and the report says so, rather than lines drawn to reach a count. Only a
 ///    photo low in contrast throughout, which would give a nearly empty page (fewer than
@@ -96,7 +97,8 @@ package struct BoundaryEngine: ExtractionEngine {
         let (regions, regionCount) = mergeWeakBorders(basins, count: basinCount, strength: strength, threshold: threshold,
                                             maxRegions: max(1, parameters.maxRegions),
                                             smallArea: parameters.minRegionArea / 4,
-                                            colourable: colourable, spots: spotRule, floor: floor)
+                                            colourable: colourable, spots: spotRule, floor: floor,
+                                            weight: RegionWeight(lab: lab.samples, referenceLength: 100 * Double(unit)))
         let calm = majorityFilter(regions, width: w, height: h, passes: 3, threads: threads)
         let smooth = modeFilter(calm, width: w, height: h, radius: 4, passes: 1, threads: threads)
         let lines = drawBoundaries(smooth, width: w, height: h, side: BoundarySide(lineWidth: parameters.lineWidth),

@@ -10,6 +10,9 @@
 /// `smallArea` counts as weaker in proportion to the region's area, so specks and slivers
 /// join a neighbour before any real shape loses its outline.
 ///
+/// With `weight`, a border's strength is weighed by the regions on its sides (``RegionWeight``:
+/// their sizes and mean colours, and the border's length) before it is compared.
+///
 /// Then a region too small to colour (``ColourableArea``) joins a neighbour, weakest border
 /// first: another region too small to colour (not a dark spot) while it has one, else any.
 /// So the cells of a small subject (a ladybird's red shell, black head and white spots, more
@@ -24,8 +27,9 @@
 func mergeWeakBorders(_ labels: [Int32], count: Int, strength: BoundaryStrength,
                       threshold: Double, maxRegions: Int, smallArea: Int,
                       colourable: ColourableArea = .any, spots: DarkSpotRule? = nil,
-                      floor: ShapeFloor? = nil) -> (labels: [Int32], count: Int) {
+                      floor: ShapeFloor? = nil, weight: RegionWeight? = nil) -> (labels: [Int32], count: Int) {
     var graph = RegionBorders(labels: labels, count: count, strength: strength)
+    var colours = weight.map { RegionColours(labels: labels, count: count, lab: $0.lab) }
     var parent = [Int32](0..<Int32(count))
     // Each region's summed lightness, for the dark spots the small-shape rule keeps and the
     // shadows under the floor, and whether it reaches the edge.
@@ -46,7 +50,12 @@ func mergeWeakBorders(_ labels: [Int32], count: Int, strength: BoundaryStrength,
     }
     func cost(_ a: Int32, _ b: Int32) -> Double {
         guard let border = graph.border(a, b) else { return .infinity }
-        return border.strength * share(min(graph.area[Int(a)], graph.area[Int(b)]))
+        let (areaA, areaB) = (graph.area[Int(a)], graph.area[Int(b)])
+        let plain = border.strength * share(min(areaA, areaB))
+        guard let weight, let colours else { return plain }
+        let difference = colours.difference(a, b, areaA: areaA, areaB: areaB, chromaWeight: RegionWeight.chromaWeight)
+        return plain * weight.factor(smallerArea: min(areaA, areaB), pageArea: labels.count, length: border.length,
+                                     difference: difference)
     }
     /// A pair that may merge; in the small phase, pairs that join a shape able to stand on its
     /// own (`joinsShape`: colourable, or a dark spot) come after all others.
@@ -69,6 +78,7 @@ func mergeWeakBorders(_ labels: [Int32], count: Int, strength: BoundaryStrength,
         graph.join(merged, into: survivor)
         parent[Int(merged)] = survivor
         if samples != nil { lightness[Int(survivor)] += lightness[Int(merged)] }
+        colours?.join(merged, into: survivor)
         if spots != nil { atEdge[Int(survivor)] = atEdge[Int(survivor)] || atEdge[Int(merged)] }
         return survivor
     }
@@ -100,9 +110,10 @@ func mergeWeakBorders(_ labels: [Int32], count: Int, strength: BoundaryStrength,
             while m < mergedNeighbours.count && mergedNeighbours[m].region < other { m += 1 }
             let touchedMerged = m < mergedNeighbours.count && mergedNeighbours[m].region == other
             // A border the merge left as it was, whose share the survivor's growth left as it
-            // was, keeps its cost: its entry in the heap is still current.
+            // was, keeps its cost: its entry in the heap is still current (unless the
+            // regions' weight, which the survivor's area and colour change, counts too).
             let area = graph.area[Int(other)]
-            if !touchedMerged,
+            if weight == nil, !touchedMerged,
                share(min(areaBefore, area)) == share(min(graph.area[Int(survivor)], area)) { continue }
             heap.insert(Candidate(cost: cost(survivor, other), a: min(survivor, other), b: max(survivor, other)))
         }

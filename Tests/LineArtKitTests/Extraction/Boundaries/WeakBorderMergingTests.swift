@@ -32,6 +32,33 @@ import Testing
         #expect(mergeWeakBorders(labels, count: 3, strength: strength, threshold: 1, maxRegions: 100, smallArea: 0).count == 3)
     }
 
+    @Test func aBorderBetweenUnlikeRegionsOutlastsOneBetweenAlikeRegions() {
+        // Both borders carry the same evidence (8), under the threshold (10) on their own.
+        let (labels, strength) = Self.strips(weak: 8, strong: 8)
+        #expect(mergeWeakBorders(labels, count: 3, strength: strength, threshold: 10, maxRegions: 100, smallArea: 0).count == 1)
+        // Strips 0 and 1 are nearly the same grey (L* 50 and 52), strip 2 is light (L* 90):
+        // weighed by the regions, the 1|2 border stays and the 0|1 border goes.
+        let lab = labels.flatMap { l -> [Float] in [l == 0 ? 50 : l == 1 ? 52 : 90, 0, 0] }
+        let weight = RegionWeight(lab: lab, referenceLength: 10)
+        let (merged, count) = mergeWeakBorders(labels, count: 3, strength: strength, threshold: 10, maxRegions: 100,
+                                               smallArea: 0, weight: weight)
+        #expect(count == 2)
+        #expect(merged[0] == merged[15])
+        #expect(merged[15] != merged[25])
+    }
+
+    @Test func theRegionsWeightGrowsWithAreaAndDifferenceAndShrinksWithLength() {
+        let weight = RegionWeight(lab: [], referenceLength: 100)
+        let base = weight.factor(smallerArea: 100, pageArea: 10_000, length: 100, difference: 10)
+        #expect(abs(base - 1) < 1e-9)
+        #expect(weight.factor(smallerArea: 400, pageArea: 10_000, length: 100, difference: 10) > base)
+        #expect(weight.factor(smallerArea: 100, pageArea: 10_000, length: 400, difference: 10) < base)
+        #expect(weight.factor(smallerArea: 100, pageArea: 10_000, length: 100, difference: 40) > base)
+        // Never beyond 0.5...2, whatever the regions.
+        #expect(weight.factor(smallerArea: 10_000, pageArea: 10_000, length: 1, difference: 1_000) == 2)
+        #expect(weight.factor(smallerArea: 1, pageArea: 10_000, length: 100_000, difference: 0) == 0.5)
+    }
+
     @Test func aRegionCapMergesTheWeakestFirst() {
         let (labels, strength) = Self.strips(weak: 12, strong: 30)
         let (merged, count) = mergeWeakBorders(labels, count: 3, strength: strength, threshold: 1,
