@@ -14,6 +14,8 @@ struct RegionWeight: Sendable {
     var lab: [Float]
     /// The length at which a border counts as it is, in pixels (100 per 480 of long side).
     var referenceLength: Double
+    /// The weight of a* and b* against L* in the colour difference (the strength's own).
+    var chromaWeight: Double
 
     static let areaExponent = 0.1
     static let lengthExponent = -0.25
@@ -22,7 +24,6 @@ struct RegionWeight: Sendable {
     static let referenceAreaShare = 0.01
     /// The colour difference (ΔE*ab, a* and b* weighing ``chromaWeight``) at which its factor is 1.
     static let referenceDifference = 10.0
-    static let chromaWeight = 1.5
     static let range = 0.5...2.0
 
     /// The factor for a border of `length` pixel pairs between regions whose smaller one has
@@ -33,37 +34,5 @@ struct RegionWeight: Sendable {
             * pow(Double(max(1, length)) / referenceLength, Self.lengthExponent)
             * pow(max(1, difference) / Self.referenceDifference, Self.differenceExponent)
         return min(Self.range.upperBound, max(Self.range.lowerBound, f))
-    }
-}
-
-/// The summed L*a*b* of each region, kept as regions merge, for their mean colours.
-struct RegionColours {
-    private var sums: [Double]
-
-    init(labels: [Int32], count: Int, lab: [Float]) {
-        precondition(lab.count == 3 * labels.count, "one L*a*b* triple per label")
-        sums = [Double](repeating: 0, count: 3 * count)
-        for (i, l) in labels.enumerated() {
-            for c in 0..<3 { sums[3 * Int(l) + c] += Double(lab[3 * i + c]) }
-        }
-    }
-
-    /// Region `b`'s colour becomes part of region `a`'s.
-    mutating func join(_ b: Int32, into a: Int32) {
-        for c in 0..<3 {
-            sums[3 * Int(a) + c] += sums[3 * Int(b) + c]
-            sums[3 * Int(b) + c] = 0
-        }
-    }
-
-    /// The difference of the two regions' mean colours (of `areaA` and `areaB` pixels), in ΔE*ab
-    /// with a* and b* weighing `chromaWeight`.
-    func difference(_ a: Int32, _ b: Int32, areaA: Int, areaB: Int, chromaWeight: Double) -> Double {
-        var squares = 0.0
-        for c in 0..<3 {
-            let d = sums[3 * Int(a) + c] / Double(max(1, areaA)) - sums[3 * Int(b) + c] / Double(max(1, areaB))
-            squares += (c == 0 ? 1 : chromaWeight * chromaWeight) * d * d
-        }
-        return squares.squareRoot()
     }
 }

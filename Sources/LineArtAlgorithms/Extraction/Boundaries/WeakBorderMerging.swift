@@ -29,20 +29,17 @@ func mergeWeakBorders(_ labels: [Int32], count: Int, strength: BoundaryStrength,
                       colourable: ColourableArea = .any, spots: DarkSpotRule? = nil,
                       floor: ShapeFloor? = nil, weight: RegionWeight? = nil) -> (labels: [Int32], count: Int) {
     var graph = RegionBorders(labels: labels, count: count, strength: strength)
-    var colours = weight.map { RegionColours(labels: labels, count: count, lab: $0.lab) }
     var parent = [Int32](0..<Int32(count))
-    // Each region's summed lightness, for the dark spots the small-shape rule keeps and the
-    // shadows under the floor, and whether it reaches the edge.
-    let samples = spots?.lightness ?? floor?.lightness
-    var lightness = [Double](repeating: 0, count: samples == nil ? 0 : count)
+    // Each region's summed colour for the weight, or else its summed lightness, for the dark
+    // spots the small-shape rule keeps and the shadows under the floor (their L* is the
+    // weight's); and whether it reaches the edge.
+    var sums = weight.map { RegionSums(labels: labels, count: count, samples: $0.lab, channels: 3) }
+        ?? (spots?.lightness ?? floor?.lightness).map { RegionSums(labels: labels, count: count, samples: $0, channels: 1) }
     var atEdge = [Bool](repeating: false, count: spots == nil ? 0 : count)
-    if let samples {
-        for (i, l) in labels.enumerated() { lightness[Int(l)] += Double(samples[i]) }
-    }
     if spots != nil {
         atEdge = regionsAtEdge(labels, count: count, width: strength.width, height: strength.height)
     }
-    func mean(_ r: Int32) -> Double { lightness[Int(r)] / Double(graph.area[Int(r)]) }
+    func mean(_ r: Int32) -> Double { sums!.mean(r, area: graph.area[Int(r)]) }
 
     /// How much a border of a region of `smaller` pixels counts.
     func share(_ smaller: Int) -> Double {
@@ -52,8 +49,8 @@ func mergeWeakBorders(_ labels: [Int32], count: Int, strength: BoundaryStrength,
         guard let border = graph.border(a, b) else { return .infinity }
         let (areaA, areaB) = (graph.area[Int(a)], graph.area[Int(b)])
         let plain = border.strength * share(min(areaA, areaB))
-        guard let weight, let colours else { return plain }
-        let difference = colours.difference(a, b, areaA: areaA, areaB: areaB, chromaWeight: RegionWeight.chromaWeight)
+        guard let weight, let sums else { return plain }
+        let difference = sums.difference(a, b, areaA: areaA, areaB: areaB, chromaWeight: weight.chromaWeight)
         return plain * weight.factor(smallerArea: min(areaA, areaB), pageArea: labels.count, length: border.length,
                                      difference: difference)
     }
@@ -77,8 +74,7 @@ func mergeWeakBorders(_ labels: [Int32], count: Int, strength: BoundaryStrength,
         let (survivor, merged) = keepA ? (pair.a, pair.b) : (pair.b, pair.a)
         graph.join(merged, into: survivor)
         parent[Int(merged)] = survivor
-        if samples != nil { lightness[Int(survivor)] += lightness[Int(merged)] }
-        colours?.join(merged, into: survivor)
+        sums?.join(merged, into: survivor)
         if spots != nil { atEdge[Int(survivor)] = atEdge[Int(survivor)] || atEdge[Int(merged)] }
         return survivor
     }

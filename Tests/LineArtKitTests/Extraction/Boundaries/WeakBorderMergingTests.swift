@@ -39,7 +39,7 @@ import Testing
         // Strips 0 and 1 are nearly the same grey (L* 50 and 52), strip 2 is light (L* 90):
         // weighed by the regions, the 1|2 border stays and the 0|1 border goes.
         let lab = labels.flatMap { l -> [Float] in [l == 0 ? 50 : l == 1 ? 52 : 90, 0, 0] }
-        let weight = RegionWeight(lab: lab, referenceLength: 10)
+        let weight = RegionWeight(lab: lab, referenceLength: 10, chromaWeight: 1.5)
         let (merged, count) = mergeWeakBorders(labels, count: 3, strength: strength, threshold: 10, maxRegions: 100,
                                                smallArea: 0, weight: weight)
         #expect(count == 2)
@@ -48,7 +48,7 @@ import Testing
     }
 
     @Test func theRegionsWeightGrowsWithAreaAndDifferenceAndShrinksWithLength() {
-        let weight = RegionWeight(lab: [], referenceLength: 100)
+        let weight = RegionWeight(lab: [], referenceLength: 100, chromaWeight: 1.5)
         let base = weight.factor(smallerArea: 100, pageArea: 10_000, length: 100, difference: 10)
         #expect(abs(base - 1) < 1e-9)
         #expect(weight.factor(smallerArea: 400, pageArea: 10_000, length: 100, difference: 10) > base)
