@@ -51,7 +51,7 @@ package struct BoundaryEngine: ExtractionEngine {
     /// drawn as solid ink (``DarkSpotRule``).
     static let spotDarkening: Float = 20
 
-    /// The weight of a* and b* against L*, in the strength and in the regions' colour difference.
+    /// The weight of a* and b* against L* in the strength.
     static let chromaWeight: Float = 1.5
 
     /// The strength's parameters at 480 px of long side (`unit` 1), tuned on the BSDS dev
@@ -101,8 +101,7 @@ package struct BoundaryEngine: ExtractionEngine {
                                             maxRegions: max(1, parameters.maxRegions),
                                             smallArea: parameters.minRegionArea / 4,
                                             colourable: colourable, spots: spotRule, floor: floor,
-                                            weight: RegionWeight(lab: lab.samples, referenceLength: 100 * Double(unit),
-                                                                 chromaWeight: Double(Self.chromaWeight)))
+                                            weight: RegionWeight(lab: lab.samples, referenceLength: 100 * Double(unit)))
         let calm = majorityFilter(regions, width: w, height: h, passes: 3, threads: threads)
         let smooth = modeFilter(calm, width: w, height: h, radius: 4, passes: 1, threads: threads)
         let lines = drawBoundaries(smooth, width: w, height: h, side: BoundarySide(lineWidth: parameters.lineWidth),

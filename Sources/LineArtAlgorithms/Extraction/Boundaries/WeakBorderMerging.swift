@@ -11,7 +11,7 @@
 /// join a neighbour before any real shape loses its outline.
 ///
 /// With `weight`, a border's strength is weighed by the regions on its sides (``RegionWeight``:
-/// their sizes and mean colours, and the border's length) before it is compared.
+/// their sizes and colour histograms, and the border's length) before it is compared.
 ///
 /// Then a region too small to colour (``ColourableArea``) joins a neighbour, weakest border
 /// first: another region too small to colour (not a dark spot) while it has one, else any.
@@ -30,11 +30,10 @@ func mergeWeakBorders(_ labels: [Int32], count: Int, strength: BoundaryStrength,
                       floor: ShapeFloor? = nil, weight: RegionWeight? = nil) -> (labels: [Int32], count: Int) {
     var graph = RegionBorders(labels: labels, count: count, strength: strength)
     var parent = [Int32](0..<Int32(count))
-    // Each region's summed colour for the weight, or else its summed lightness, for the dark
-    // spots the small-shape rule keeps and the shadows under the floor (their L* is the
-    // weight's); and whether it reaches the edge.
-    var sums = weight.map { RegionSums(labels: labels, count: count, samples: $0.lab, channels: 3) }
-        ?? (spots?.lightness ?? floor?.lightness).map { RegionSums(labels: labels, count: count, samples: $0, channels: 1) }
+    // Each region's colour histogram for the weight; its summed lightness, for the dark spots
+    // the small-shape rule keeps and the shadows under the floor; and whether it reaches the edge.
+    var histograms = weight.map { RegionHistograms(labels: labels, count: count, lab: $0.lab) }
+    var sums = (spots?.lightness ?? floor?.lightness).map { RegionSums(labels: labels, count: count, samples: $0) }
     var atEdge = [Bool](repeating: false, count: spots == nil ? 0 : count)
     if spots != nil {
         atEdge = regionsAtEdge(labels, count: count, width: strength.width, height: strength.height)
@@ -49,8 +48,8 @@ func mergeWeakBorders(_ labels: [Int32], count: Int, strength: BoundaryStrength,
         guard let border = graph.border(a, b) else { return .infinity }
         let (areaA, areaB) = (graph.area[Int(a)], graph.area[Int(b)])
         let plain = border.strength * share(min(areaA, areaB))
-        guard let weight, let sums else { return plain }
-        let difference = sums.difference(a, b, areaA: areaA, areaB: areaB, chromaWeight: weight.chromaWeight)
+        guard let weight, let histograms else { return plain }
+        let difference = histograms.chiSquared(a, b, areaA: areaA, areaB: areaB)
         return plain * weight.factor(smallerArea: min(areaA, areaB), pageArea: labels.count, length: border.length,
                                      difference: difference)
     }
@@ -75,6 +74,7 @@ func mergeWeakBorders(_ labels: [Int32], count: Int, strength: BoundaryStrength,
         graph.join(merged, into: survivor)
         parent[Int(merged)] = survivor
         sums?.join(merged, into: survivor)
+        histograms?.join(merged, into: survivor)
         if spots != nil { atEdge[Int(survivor)] = atEdge[Int(survivor)] || atEdge[Int(merged)] }
         return survivor
     }

@@ -36,10 +36,15 @@ import Testing
         // Both borders carry the same evidence (8), under the threshold (10) on their own.
         let (labels, strength) = Self.strips(weak: 8, strong: 8)
         #expect(mergeWeakBorders(labels, count: 3, strength: strength, threshold: 10, maxRegions: 100, smallArea: 0).count == 1)
-        // Strips 0 and 1 are nearly the same grey (L* 50 and 52), strip 2 is light (L* 90):
-        // weighed by the regions, the 1|2 border stays and the 0|1 border goes.
-        let lab = labels.flatMap { l -> [Float] in [l == 0 ? 50 : l == 1 ? 52 : 90, 0, 0] }
-        let weight = RegionWeight(lab: lab, referenceLength: 10, chromaWeight: 1.5)
+        // Strips 0 and 1 are the same mottle of dark and light pixels (L* 30 and 70), strip 2 a
+        // plain grey of the same mean (L* 50): weighed by the regions' colours, the 1|2 border
+        // stays and the 0|1 border goes, though all three mean colours are alike.
+        let w = 30
+        let lab = labels.indices.flatMap { i -> [Float] in
+            let mottle: Float = (i % w + i / w) % 2 == 0 ? 30 : 70
+            return [labels[i] == 2 ? 50 : mottle, 0, 0]
+        }
+        let weight = RegionWeight(lab: lab, referenceLength: 10)
         let (merged, count) = mergeWeakBorders(labels, count: 3, strength: strength, threshold: 10, maxRegions: 100,
                                                smallArea: 0, weight: weight)
         #expect(count == 2)
@@ -48,14 +53,14 @@ import Testing
     }
 
     @Test func theRegionsWeightGrowsWithAreaAndDifferenceAndShrinksWithLength() {
-        let weight = RegionWeight(lab: [], referenceLength: 100, chromaWeight: 1.5)
-        let base = weight.factor(smallerArea: 100, pageArea: 10_000, length: 100, difference: 10)
+        let weight = RegionWeight(lab: [], referenceLength: 100)
+        let base = weight.factor(smallerArea: 100, pageArea: 10_000, length: 100, difference: 0.3)
         #expect(abs(base - 1) < 1e-9)
-        #expect(weight.factor(smallerArea: 400, pageArea: 10_000, length: 100, difference: 10) > base)
-        #expect(weight.factor(smallerArea: 100, pageArea: 10_000, length: 400, difference: 10) < base)
-        #expect(weight.factor(smallerArea: 100, pageArea: 10_000, length: 100, difference: 40) > base)
+        #expect(weight.factor(smallerArea: 400, pageArea: 10_000, length: 100, difference: 0.3) > base)
+        #expect(weight.factor(smallerArea: 100, pageArea: 10_000, length: 400, difference: 0.3) < base)
+        #expect(weight.factor(smallerArea: 100, pageArea: 10_000, length: 100, difference: 0.6) > base)
         // Never beyond 0.5...2, whatever the regions.
-        #expect(weight.factor(smallerArea: 10_000, pageArea: 10_000, length: 1, difference: 1_000) == 2)
+        #expect(weight.factor(smallerArea: 10_000, pageArea: 10_000, length: 1, difference: 1) == 2)
         #expect(weight.factor(smallerArea: 1, pageArea: 10_000, length: 100_000, difference: 0) == 0.5)
     }
 
