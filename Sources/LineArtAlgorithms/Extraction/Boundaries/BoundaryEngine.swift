@@ -51,14 +51,11 @@ package struct BoundaryEngine: ExtractionEngine {
     /// drawn as solid ink (``DarkSpotRule``).
     static let spotDarkening: Float = 20
 
-    /// The weight of a* and b* against L* in the strength.
-    static let chromaWeight: Float = 1.5
-
     /// The strength's parameters at 480 px of long side (`unit` 1), tuned on the BSDS dev
-    /// set: derivative scales 1, 2 and 4 px, a* and b* weighing ``chromaWeight``, surround
-    /// inhibition 1.15 times a Gaussian of 4 px read 4 px to each side of the edge.
+    /// set: derivative scales 1, 2 and 4 px, a* and b* weighing 1.5, surround inhibition
+    /// 1.15 times a Gaussian of 4 px read 4 px to each side of the edge.
     static func strengthParameters(unit: Float, inputBlur: Float) -> BoundaryStrengthParameters {
-        BoundaryStrengthParameters(scales: [1, 2, 4].map { $0 * unit }, chromaWeight: chromaWeight,
+        BoundaryStrengthParameters(scales: [1, 2, 4].map { $0 * unit }, chromaWeight: 1.5,
                                    surroundStrength: 1.15, surroundSigma: 4 * unit, surroundOffset: 4 * unit,
                                    inputBlur: inputBlur)
     }

@@ -33,12 +33,16 @@ func mergeWeakBorders(_ labels: [Int32], count: Int, strength: BoundaryStrength,
     // Each region's colour histogram for the weight; its summed lightness, for the dark spots
     // the small-shape rule keeps and the shadows under the floor; and whether it reaches the edge.
     var histograms = weight.map { RegionHistograms(labels: labels, count: count, lab: $0.lab) }
-    var sums = (spots?.lightness ?? floor?.lightness).map { RegionSums(labels: labels, count: count, samples: $0) }
+    let samples = spots?.lightness ?? floor?.lightness
+    var lightness = [Double](repeating: 0, count: samples == nil ? 0 : count)
     var atEdge = [Bool](repeating: false, count: spots == nil ? 0 : count)
+    if let samples {
+        for (i, l) in labels.enumerated() { lightness[Int(l)] += Double(samples[i]) }
+    }
     if spots != nil {
         atEdge = regionsAtEdge(labels, count: count, width: strength.width, height: strength.height)
     }
-    func mean(_ r: Int32) -> Double { sums!.mean(r, area: graph.area[Int(r)]) }
+    func mean(_ r: Int32) -> Double { lightness[Int(r)] / Double(graph.area[Int(r)]) }
 
     /// How much a border of a region of `smaller` pixels counts.
     func share(_ smaller: Int) -> Double {
@@ -73,7 +77,7 @@ func mergeWeakBorders(_ labels: [Int32], count: Int, strength: BoundaryStrength,
         let (survivor, merged) = keepA ? (pair.a, pair.b) : (pair.b, pair.a)
         graph.join(merged, into: survivor)
         parent[Int(merged)] = survivor
-        sums?.join(merged, into: survivor)
+        if samples != nil { lightness[Int(survivor)] += lightness[Int(merged)] }
         histograms?.join(merged, into: survivor)
         if spots != nil { atEdge[Int(survivor)] = atEdge[Int(survivor)] || atEdge[Int(merged)] }
         return survivor
