@@ -17,17 +17,17 @@ struct RegionHistograms {
     init(labels: [Int32], count: Int, lab: [Float]) {
         precondition(lab.count == 3 * labels.count, "one L*a*b* triple per label")
         var counts = [Int32](repeating: 0, count: Self.bins * count)
+        var filled = [UInt64](repeating: 0, count: Self.words * count)
         counts.withUnsafeMutableBufferPointer { counts in
+        filled.withUnsafeMutableBufferPointer { filled in
             lab.withUnsafeBufferPointer { lab in
                 for (i, l) in labels.enumerated() {
-                    counts[Self.bins * Int(l) + Self.bin(lightness: lab[3 * i], a: lab[3 * i + 1], b: lab[3 * i + 2])] += 1
+                    let bin = Self.bin(lightness: lab[3 * i], a: lab[3 * i + 1], b: lab[3 * i + 2])
+                    counts[Self.bins * Int(l) + bin] += 1
+                    filled[Self.words * Int(l) + bin >> 6] |= 1 << UInt64(bin & 63)
                 }
             }
         }
-        var filled = [UInt64](repeating: 0, count: Self.words * count)
-        for (k, n) in counts.enumerated() where n > 0 {
-            let (r, bin) = k.quotientAndRemainder(dividingBy: Self.bins)
-            filled[Self.words * r + bin >> 6] |= 1 << UInt64(bin & 63)
         }
         (self.counts, self.filled) = (counts, filled)
     }
