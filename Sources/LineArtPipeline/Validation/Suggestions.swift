@@ -27,6 +27,10 @@
 ///   how many distinct shapes the photo has: the page is not given lines to reach it.
 /// - no regions at all: lower `thickness` by 1, else the too-few candidates; the
 ///   closure and tap rules are skipped (they are undefined without regions).
+/// - no lines at all (a blank page): only a lower `contrastAdjustment`, at its lowest, could
+///   find fainter boundaries; gap closing, a larger page or fewer merges would not, so it is
+///   the one suggestion, and none once `contrastAdjustment` is at its lowest (a uniform
+///   picture has nothing to draw).
 /// - tap usability: enable `simplifyRegions`; raise `blurAmount` by 1; raise
 ///   `contrastAdjustment` by 0.3.
 ///
@@ -39,6 +43,11 @@ package func fillabilitySuggestions(for result: FillabilityResult, context: Sugg
     let targets = result.targets
     let n = result.regionCount
 
+    if result.inkFraction == 0 {
+        let reason = "the page has no lines: the photo has no boundary at contrastAdjustment \(decimal(context.settings.contrastAdjustment)) (a uniform picture has nothing to color)"
+        builder.first(of: [builder.lowestContrast()], reason: reason)
+        return builder.suggestions
+    }
     if !result.checks.leak {
         let reason = "the regions reached from the page corners cover \(percent(result.leakPotential)) of the page (limit: below \(percent(targets.maxLeak)))"
         builder.first(of: builder.openRegionActions(), reason: reason)
@@ -135,6 +144,12 @@ private struct SuggestionBuilder {
         let verb = delta > 0 ? "raise" : "lower"
         return SuggestionAction(setting: "contrastAdjustment",
                                 text: ok ? "\(verb) contrastAdjustment to \(decimal(next))" : nil)
+    }
+
+    func lowestContrast() -> SuggestionAction {
+        let lowest = LineArtSettings.doubleRange(of: "contrastAdjustment").lowerBound
+        return SuggestionAction(setting: "contrastAdjustment", text: settings.contrastAdjustment > lowest
+                                    ? "lower contrastAdjustment to \(decimal(lowest))" : nil)
     }
 
     func changeBlur(by delta: Double) -> SuggestionAction {

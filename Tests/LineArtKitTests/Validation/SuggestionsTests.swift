@@ -74,6 +74,16 @@ struct SuggestionsTests {
         #expect(suggestions(FillabilityValidatorTests.fineGrid, .toddler, edges).first?.hasPrefix("raise contrastAdjustment") == true)
     }
 
+    /// A page without a line: gap closing, a larger page or fewer merges cannot help; only
+    /// the lowest contrast could find fainter boundaries, and nothing once it is the lowest.
+    @Test func blankPageAsksOnlyForTheLowestContrast() {
+        let blank = ByteImage(width: 40, height: 30, repeating: 255)
+        #expect(suggestions(blank) == ["lower contrastAdjustment to 1: the page has no lines: the photo has no boundary at contrastAdjustment 2 (a uniform picture has nothing to color)"])
+        var lowest = Self.defaults
+        lowest.settings.contrastAdjustment = 1.0
+        #expect(suggestions(blank, .standard, lowest).isEmpty)
+    }
+
     @Test func allInkPageAsksForThinnerLines() {
         let s = suggestions(ByteImage(width: 20, height: 20, repeating: 0))
         #expect(s == ["lower thickness to 2: the page has no paper regions (ink covers 100% of the page; target 50...500 regions)"])
