@@ -146,10 +146,9 @@ private struct SuggestionBuilder {
                                 text: ok ? "\(verb) contrastAdjustment to \(decimal(next))" : nil)
     }
 
+    /// `contrastAdjustment` at the lowest its range allows (nil when it is there already).
     func lowestContrast() -> SuggestionAction {
-        let lowest = LineArtSettings.doubleRange(of: "contrastAdjustment").lowerBound
-        return SuggestionAction(setting: "contrastAdjustment", text: settings.contrastAdjustment > lowest
-                                    ? "lower contrastAdjustment to \(decimal(lowest))" : nil)
+        changeContrast(by: LineArtSettings.doubleRange(of: "contrastAdjustment").lowerBound - settings.contrastAdjustment)
     }
 
     func changeBlur(by delta: Double) -> SuggestionAction {
