@@ -13,6 +13,17 @@ struct ColourableArea: Sendable, Equatable {
     static let spotStrength = 3.0
 
     func allows(area: Int, perimeter: Int) -> Bool {
-        area - perimeter * lineWidth / 2 >= minPaperArea
+        paper(area: area, perimeter: perimeter) >= minPaperArea
+    }
+
+    /// Whether a region keeps any paper once its lines are drawn. One that does not (a sliver
+    /// between two borders, a fin narrower than two lines) would be all ink: a line of double
+    /// width or a blob, never a shape of its own.
+    func keepsPaper(area: Int, perimeter: Int) -> Bool {
+        paper(area: area, perimeter: perimeter) > 0
+    }
+
+    private func paper(area: Int, perimeter: Int) -> Int {
+        area - perimeter * lineWidth / 2
     }
 }

@@ -18,8 +18,9 @@
 /// So the cells of a small subject (a ladybird's red shell, black head and white spots, more
 /// unlike each other than the black head is unlike a dark background) make one shape rather
 /// than vanish into the background. A small region whose every border is strong (an eye, a wing spot) stays
-/// for the page's own small-shape rule, and so does a dark spot (``DarkSpotRule``: a pupil)
-/// when `spots` is given.
+/// for the page's own small-shape rule when it keeps paper inside its lines (a sliver would be
+/// a line of double width), and so does a dark spot (``DarkSpotRule``: a pupil) when `spots`
+/// is given.
 ///
 /// Ties are broken by label, and the survivor of a merge is the larger region (the lower
 /// label on equal areas), so the result depends only on the labels and the evidence.
@@ -127,11 +128,14 @@ func mergeWeakBorders(_ labels: [Int32], count: Int, strength: BoundaryStrength,
         return spots.isSpot(area: graph.area[Int(r)], perimeter: perimeter, mean: mean(r),
                             surround: around / Double(perimeter), atEdge: atEdge[Int(r)])
     }
-    /// Too small to colour and not a shape of its own: it must join a neighbour.
+    /// Too small to colour and not a shape of its own (strong all round, with paper left inside
+    /// its lines, or a dark spot): it must join a neighbour.
     func isTooSmall(_ r: Int32) -> Bool {
         guard graph.area[Int(r)] > 0, !graph.borders[Int(r)].isEmpty, !isColourable(r) else { return false }
         let weakest = graph.borders[Int(r)].lazy.map(\.border.strength).min()!
-        return weakest < ColourableArea.spotStrength * threshold && !isDarkSpot(r)
+        let isShape = weakest >= ColourableArea.spotStrength * threshold
+            && colourable.keepsPaper(area: graph.area[Int(r)], perimeter: graph.perimeter[Int(r)])
+        return !isShape && !isDarkSpot(r)
     }
     func border(_ a: Int32, _ b: Int32) -> Candidate? {
         graph.border(a, b).map {

@@ -126,21 +126,20 @@ import Testing
         #expect(merged[15] == merged[25], "the broken border merges")
     }
 
-    /// A (columns 0-9), a 3x3 region S in the top-left corner of the rest, B (the rest).
-    /// S's border with A (3 pairs) changes by `acrossA`, its border with B (6 pairs) and the
-    /// A|B border by 30.
-    static func cornerRegion(acrossA: Float) -> ([Int32], BoundaryStrength) {
+    /// A (columns 0-9), a `side` x `side` region S in the top-left corner of the rest, B (the
+    /// rest). S's border with A (`side` pairs) changes by `acrossA`, its border with B
+    /// (2 · `side` pairs) and the A|B border by 30.
+    static func cornerRegion(acrossA: Float, side: Int = 3) -> ([Int32], BoundaryStrength) {
         let w = 30, h = 10
         let labels = (0..<(w * h)).map { i -> Int32 in
             let (x, y) = (i % w, i / w)
-            return x < 10 ? 0 : (x < 13 && y < 3 ? 1 : 2)
+            return x < 10 ? 0 : (x < 10 + side && y < side ? 1 : 2)
         }
         var alongX = [Float](repeating: 0, count: w * h), alongY = alongX
         for y in 0..<h {
-            for x in 0..<w where labels[y * w + x] == 1 { alongX[y * w + x] = acrossA }
-            if y < 3 { alongX[y * w + 13] = 30 } else { alongX[y * w + 9] = 30 }
+            if y < side { alongX[y * w + 9] = acrossA; alongX[y * w + 9 + side] = 30 } else { alongX[y * w + 9] = 30 }
         }
-        for x in 10..<13 { alongY[3 * w + x] = 30 }
+        for x in 10..<(10 + side) { alongY[(side - 1) * w + x] = 30 }
         return (labels, BoundaryStrength(width: w, height: h, magnitude: alongX, alongX: alongX, alongY: alongY))
     }
 
@@ -156,11 +155,22 @@ import Testing
         #expect(merged[10] != merged[29])
     }
 
+    /// S of 5x5 keeps 25 - 10 = 15 px of paper inside 2-px lines: too little to colour, but a
+    /// shape of its own (an eye).
     @Test func aSmallShapeWithAStrongOutlineAllRoundStays() {
-        let (labels, strength) = Self.cornerRegion(acrossA: 30)
+        let (labels, strength) = Self.cornerRegion(acrossA: 30, side: 5)
         let colourable = ColourableArea(minPaperArea: 50, lineWidth: 2)
         #expect(mergeWeakBorders(labels, count: 3, strength: strength, threshold: 6, maxRegions: 100,
                                  smallArea: 0, colourable: colourable).count == 3)
+    }
+
+    /// S of 3x3 keeps no paper inside 2-px lines (9 - 9 = 0): drawn, it would be a blob of ink
+    /// or a stretch of line twice as wide, so it joins a neighbour however strong its outline.
+    @Test func aShapeWithNoPaperInsideItsLinesJoinsANeighbour() {
+        let (labels, strength) = Self.cornerRegion(acrossA: 30)
+        let colourable = ColourableArea(minPaperArea: 50, lineWidth: 2)
+        #expect(mergeWeakBorders(labels, count: 3, strength: strength, threshold: 6, maxRegions: 100,
+                                 smallArea: 0, colourable: colourable).count == 2)
     }
 
     /// Two cells of a small subject side by side in a plain background (30x20): S1 (label 1,
