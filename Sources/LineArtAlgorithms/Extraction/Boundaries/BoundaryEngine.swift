@@ -21,8 +21,9 @@ import LineArtImage
 ///    of vanishing into the background when the page drops small regions. With
 ///    `darkSpots`, near-black spots too small to colour (``DarkSpotRule``) stay, and are
 ///    returned as solid ink for the page (``ExtractedInk``).
-/// 4. A 3x3 majority filter and a radius-4 mode filter calm the borders; one pixel of every
-///    pair across a border becomes ink (``BoundarySide``: the upper or left one for an even
+/// 4. A 3x3 majority filter and a radius-4 mode filter calm the borders, and parts of regions
+///    too narrow for paper between bold lines go to their neighbours (``withoutNarrowParts(_:width:height:lineWidth:)``);
+///    one pixel of every pair across a border becomes ink (``BoundarySide``: the upper or left one for an even
 ///    line width, the one in the larger region for an odd one), so each region is a
 ///    closed paper region by construction.
 ///
@@ -101,7 +102,8 @@ package struct BoundaryEngine: ExtractionEngine {
                                             weight: RegionWeight(lab: lab.samples, referenceLength: 100 * Double(unit)))
         let calm = majorityFilter(regions, width: w, height: h, passes: 3, threads: threads)
         let smooth = modeFilter(calm, width: w, height: h, radius: 4, passes: 1, threads: threads)
-        let lines = drawBoundaries(smooth, width: w, height: h, side: BoundarySide(lineWidth: parameters.lineWidth),
+        let drawn = withoutNarrowParts(smooth, width: w, height: h, lineWidth: parameters.lineWidth)
+        let lines = drawBoundaries(drawn, width: w, height: h, side: BoundarySide(lineWidth: parameters.lineWidth),
                                    threads: threads)
         guard let spotRule else { return ExtractedInk(lines: lines) }
         let spots = spotRule.spots(smooth, count: regionCount, width: w, height: h)
