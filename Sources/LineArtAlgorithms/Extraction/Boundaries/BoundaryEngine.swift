@@ -22,10 +22,11 @@ import LineArtImage
 ///    `darkSpots`, near-black spots too small to colour (``DarkSpotRule``) stay, and are
 ///    returned as solid ink for the page (``ExtractedInk``).
 /// 4. A 3x3 majority filter and a radius-4 mode filter calm the borders, and parts of regions
-///    too narrow for paper between bold lines go to their neighbours (``withoutNarrowParts(_:width:height:lineWidth:)``);
-///    one pixel of every pair across a border becomes ink (``BoundarySide``: the upper or left one for an even
-///    line width, the one in the larger region for an odd one), so each region is a
-///    closed paper region by construction.
+///    too narrow for paper between bold lines go to their neighbours
+///    (``withoutNarrowParts(_:width:height:lineWidth:)``); one pixel of every pair across a
+///    border becomes ink (``BoundarySide``: the upper or left one for an even line width, the
+///    one in the larger region for an odd one), so each region is a closed paper region by
+///    construction.
 ///
 /// Scales are in units of the working size's long side over 480 px, so a photo gives the
 /// same lines at any `maxDimension`.

@@ -59,11 +59,10 @@ func withoutNarrowParts(_ labels: [Int32], width: Int, height: Int, lineWidth: I
             let x = i % width, label = out[i]
             for j in [x > 0 ? i - 1 : -1, x + 1 < width ? i + 1 : -1, i - width, i + width]
             where j >= 0 && j < n && narrow[j] {
-                if claim[j] < 0 { reached.append(j) }
                 let held = claim[j]
-                if held < 0 || area[Int(label)] > area[Int(held)] || (area[Int(label)] == area[Int(held)] && label < held) {
-                    claim[j] = label
-                }
+                if held < 0 { reached.append(j) }
+                if held < 0 || area[Int(label)] > area[Int(held)]
+                    || (area[Int(label)] == area[Int(held)] && label < held) { claim[j] = label }
             }
         }
         for j in reached {
