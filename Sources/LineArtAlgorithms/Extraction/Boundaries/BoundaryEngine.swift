@@ -103,7 +103,7 @@ package struct BoundaryEngine: ExtractionEngine {
                                             weight: RegionWeight(lab: lab.samples, referenceLength: 100 * Double(unit)))
         let calm = majorityFilter(regions, width: w, height: h, passes: 3, threads: threads)
         let smooth = modeFilter(calm, width: w, height: h, radius: 4, passes: 1, threads: threads)
-        let drawn = withoutNarrowParts(smooth, width: w, height: h, lineWidth: parameters.lineWidth)
+        let drawn = withoutNarrowParts(smooth, width: w, height: h, lineWidth: parameters.lineWidth, threads: threads)
         let lines = drawBoundaries(drawn, width: w, height: h, side: BoundarySide(lineWidth: parameters.lineWidth),
                                    threads: threads)
         guard let spotRule else { return ExtractedInk(lines: lines) }

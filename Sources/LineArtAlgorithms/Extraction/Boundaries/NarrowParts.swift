@@ -8,68 +8,67 @@ import LineArtImage
 ///
 /// A pixel is narrow when no pixel at least `lineWidth / 2` from every border lies within
 /// `lineWidth / 2` of it: the pixels a disc of the line's width cannot reach inside any
-/// region (a morphological opening, by two distance transforms). Narrow pixels take the
-/// label of the nearest pixel that is not, by a flood through them (the larger region's on a
-/// tie); a region with no such pixel goes entirely.
+/// region (a morphological opening: ``markLabelChanges(_:width:height:ignoring:into:threads:)``
+/// for the borders, then ``markWithinDisk(_:targets:width:height:radius:squaredRadius:out:threads:)``
+/// twice). Narrow pixels take the label of the nearest pixel that is not, by a flood through
+/// them (the larger region's on a tie, where ``nearestRegionLabels(_:)`` takes the first in
+/// scan order: a mirrored page would split its strips another way); a region with no such
+/// pixel goes entirely.
 ///
 /// Only lines of 4 px or more: with thinner ones the mode filter before the drawing leaves
 /// few strips this narrow (0.2% of the ink of 50 dev pages at the portrait preset's 3 px),
-/// not worth two distance transforms of the page.
-func withoutNarrowParts(_ labels: [Int32], width: Int, height: Int, lineWidth: Int) -> [Int32] {
+/// not worth the passes over the page. Row bands run on up to `threads` threads; the result
+/// does not depend on it.
+func withoutNarrowParts(_ labels: [Int32], width: Int, height: Int, lineWidth: Int, threads: Int = 1) -> [Int32] {
     let reach = lineWidth / 2, n = width * height
     guard reach >= 2, n > 0 else { return labels }
-    // 0 on border pixels (a 4-neighbour in another region: both sides of every border).
-    var mask = ByteImage(width: width, height: height, repeating: 255)
-    labels.withUnsafeBufferPointer { l in
-        mask.samples.withUnsafeMutableBufferPointer { m in
-            for y in 0..<height {
-                for x in 0..<width {
-                    let i = y * width + x, a = l[i]
-                    if (x > 0 && l[i - 1] != a) || (x + 1 < width && l[i + 1] != a)
-                        || (y > 0 && l[i - width] != a) || (y + 1 < height && l[i + width] != a) { m[i] = 0 }
-                }
-            }
-        }
+    var border = [UInt8](repeating: 0, count: n), nearBorder = border, wide = border
+    labels.withUnsafeBufferPointer { labels in
+        markLabelChanges(labels, width: width, height: height, ignoring: .min, into: &border, threads: threads)
     }
-    // 0 on the cores: at least `reach` from every border.
-    let fromBorder = DistanceTransform.squaredEuclidean(mask).samples
-    let squaredReach = Int32(reach * reach)
-    for i in 0..<n { mask.samples[i] = fromBorder[i] >= squaredReach ? 0 : 255 }
-    let fromCore = DistanceTransform.squaredEuclidean(mask).samples
-    var narrow = fromCore.map { $0 > squaredReach }
-    guard narrow.contains(true) else { return labels }
+    // Within `reach` of a border: squared distances under reach², so the cores, marked 0, are
+    // the pixels at least `reach` from every border.
+    markWithinDisk(border, targets: 1...1, width: width, height: height, radius: reach - 1,
+                   squaredRadius: reach * reach - 1, out: &nearBorder, threads: threads)
+    markWithinDisk(nearBorder, targets: 0...0, width: width, height: height, radius: reach, out: &wide,
+                   threads: threads)
+    guard wide.contains(0) else { return labels }
     // The flood, level by level from the wide pixels beside narrow ones. A pixel reached from
-    // two regions at once goes to the larger (then the lower label), not to whichever the scan
-    // met first: a mirrored or turned page splits its strips the same way.
+    // two regions at once goes to the larger (then the lower label).
     var area = [Int](repeating: 0, count: Int(labels.max()!) + 1)
     for l in labels { area[Int(l)] += 1 }
     var out = labels
     var claim = [Int32](repeating: -1, count: n)
     var frontier: [Int] = []
     for y in 0..<height {
-        for x in 0..<width where !narrow[y * width + x] {
+        for x in 0..<width where wide[y * width + x] != 0 {
             let i = y * width + x
-            if (x > 0 && narrow[i - 1]) || (x + 1 < width && narrow[i + 1])
-                || (y > 0 && narrow[i - width]) || (y + 1 < height && narrow[i + width]) { frontier.append(i) }
+            if (x > 0 && wide[i - 1] == 0) || (x + 1 < width && wide[i + 1] == 0)
+                || (y > 0 && wide[i - width] == 0) || (y + 1 < height && wide[i + width] == 0) { frontier.append(i) }
         }
     }
+    var reached: [Int] = []
     while !frontier.isEmpty {
-        var reached: [Int] = []
+        reached.removeAll(keepingCapacity: true)
         for i in frontier {
             let x = i % width, label = out[i]
-            for j in [x > 0 ? i - 1 : -1, x + 1 < width ? i + 1 : -1, i - width, i + width]
-            where j >= 0 && j < n && narrow[j] {
+            func offer(_ j: Int) {
+                guard wide[j] == 0 else { return }
                 let held = claim[j]
                 if held < 0 { reached.append(j) }
                 if held < 0 || area[Int(label)] > area[Int(held)]
                     || (area[Int(label)] == area[Int(held)] && label < held) { claim[j] = label }
             }
+            if x > 0 { offer(i - 1) }
+            if x + 1 < width { offer(i + 1) }
+            if i >= width { offer(i - width) }
+            if i + width < n { offer(i + width) }
         }
         for j in reached {
             out[j] = claim[j]
-            narrow[j] = false
+            wide[j] = 1
         }
-        frontier = reached
+        swap(&frontier, &reached)
     }
     return out
 }
