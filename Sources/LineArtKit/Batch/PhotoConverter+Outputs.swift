@@ -229,6 +229,7 @@ extension PhotoConverter {
             return inPhoto
         }
         report.frame = result.frame?.scaled(from: photoSize, to: upright)
+        report.emptyFrame = result.emptyFrame?.scaled(from: photoSize, to: upright)
         report.warnings += report.warningsForThePage
         if outputs.formats != [.png] { report.pages = outputs.formats.map { paths.page($0) } }
         if outputs.regions {

@@ -59,9 +59,33 @@ public struct LineArtPipeline: Sendable {
 
     /// ``run(_:)`` with the subject already found (or nil: none), as `--preset auto` does once
     /// for every preset it tries.
+    ///
+    /// A frame whose page holds no subject (``showsNoSubject(_:)``: the subject finder took a
+    /// patch of shading or grain for one) is dropped, and the page shows the whole photo as
+    /// it would with no subject; the result names the dropped frame (``PipelineResult/emptyFrame``).
     public func run(_ photo: consuming ByteImage, subject: Subject?) -> PipelineResult {
+        guard let frame = frame(for: subject, photoSize: photo.size) else {
+            return run(photo, subject: subject, frame: nil)
+        }
+        let whole = copy photo
+        let framed = run(photo, subject: subject, frame: frame)
+        guard Self.showsNoSubject(framed.fillability) else { return framed }
+        var result = run(whole, subject: nil, frame: nil)
+        result.timings = result.timings + framed.timings
+        result.emptyFrame = frame
+        return result
+    }
+
+    /// Whether a page framed on a subject shows none: its lines enclose no region and cut it
+    /// in two at most (a blank page, or one line across it), so nothing in the frame stood out.
+    static func showsNoSubject(_ page: FillabilityResult) -> Bool {
+        page.closedRegionCount == 0 && page.regionCount <= 2
+    }
+
+    /// The page of the part of `photo` that `frame` shows (the whole photo when nil), with the
+    /// background of a subject in focus weighed down.
+    private func run(_ photo: consuming ByteImage, subject: Subject?, frame: PixelRectangle?) -> PipelineResult {
         var timings = StageTimings()
-        let frame = frame(for: subject, photoSize: photo.size)
         let shown = frame ?? PixelRectangle(photo.size)
         let longSide = workingLongSide(shown: shown.size, photoSize: photo.size)
         if let frame { photo = photo.cropped(to: frame) }
@@ -300,6 +324,9 @@ public struct PipelineResult: Sendable {
     /// The part of the photo the page shows (``LineArtPipeline/frame(for:photoSize:)``), in
     /// the photo's pixels; nil for the whole photo.
     public var frame: PixelRectangle? = nil
+    /// The frame on the subject that was tried first and dropped because its page held no
+    /// subject (``LineArtPipeline/run(_:subject:)``); nil when none was.
+    public var emptyFrame: PixelRectangle? = nil
 
     public var fillability: FillabilityResult { analysis.result }
 }

@@ -47,6 +47,9 @@ public struct ImageReport: Sendable, Codable {
     /// The part of the photo the page shows, in the same pixels; absent when the page shows
     /// the whole photo (`frame` setting `photo`, or no clear subject).
     public var frame: PixelRectangle? = nil
+    /// The frame on the subject that was tried and dropped because nothing in it stood out
+    /// (its page enclosed no shape), in the same pixels; the page then shows the whole photo.
+    public var emptyFrame: PixelRectangle? = nil
 
     // Optional outputs (absent from the JSON unless asked for).
     /// Every page file written (`--format`), when that is not just the PNG.

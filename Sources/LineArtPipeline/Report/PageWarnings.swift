@@ -40,8 +40,12 @@ public func isLostImageDataWarning(_ warning: String) -> Bool {
 extension ImageReport {
     /// ``pageWarnings(originalSize:pageSize:inkFraction:framed:)`` of this report's page: of
     /// its frame, when it shows one, else of the whole photo.
+    /// A dropped frame (``emptyFrame``) is said first.
     public var warningsForThePage: [String] {
-        pageWarnings(originalSize: frame?.size ?? originalSize, pageSize: processedSize,
-                     inkFraction: fillability.inkFraction, framed: frame != nil)
+        let dropped = emptyFrame.map {
+            ["the frame on the subject (\($0) px of the photo) held no shape: the page shows the whole photo"]
+        } ?? []
+        return dropped + pageWarnings(originalSize: frame?.size ?? originalSize, pageSize: processedSize,
+                                      inkFraction: fillability.inkFraction, framed: frame != nil)
     }
 }

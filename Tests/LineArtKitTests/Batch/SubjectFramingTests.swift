@@ -52,4 +52,28 @@ import Testing
         #expect(page.pixelCount <= 768 * 512 && page.pixelCount > 768 * 512 * 97 / 100, "page \(page)")
         #expect(abs(Double(page.width) / Double(page.height) - Double(frame.width) / Double(frame.height)) < 0.02)
     }
+
+    /// The apple photo in gray: its darkest, grainiest part (the bottom of the apple, above
+    /// the pencil) stands out for the subject finder, and the frame on it holds no shape. The
+    /// report names the dropped frame, warns, and the page shows the whole apple.
+    @Test(arguments: ["object", "toddler"])
+    func aFrameHoldingNoShapeIsDroppedForTheWholePhoto(preset: String) throws {
+        let apple = try decodeImage(atPath: Fixtures.repositoryRoot.appendingPathComponent("SampleImages/apple.jpg").path,
+                                    options: DecodeOptions()).image
+        let gray = (0..<apple.width * apple.height).map { i -> UInt8 in
+            let (r, g, b) = (Int(apple.samples[3 * i]), Int(apple.samples[3 * i + 1]), Int(apple.samples[3 * i + 2]))
+            return UInt8((299 * r + 587 * g + 114 * b + 500) / 1000)
+        }
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("gray-apple-\(UUID().uuidString).jpg").path
+        FileManager.default.createFile(atPath: path, contents: Data(try Fixtures.jpeg(gray, width: apple.width, height: apple.height,
+                                                                                     components: 1, quality: 92)))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let converter = try PhotoConverter(preset: BuiltinPresets.named(preset))
+        let (report, _) = try converter.render(BatchInput(path: path, relativePath: "apple.jpg"), pagePath: "/tmp/unused.png")
+        let dropped = try #require(report.emptyFrame)
+        #expect(report.subject != nil && report.frame == nil)
+        #expect(report.processedSize.width == converter.pipeline.settings.maxDimension, "the whole photo's page")
+        #expect(report.fillability.regionCount >= 3, "the apple drawn: \(report.fillability.regionCount) regions")
+        #expect(report.warningsForThePage.first == "the frame on the subject (\(dropped) px of the photo) held no shape: the page shows the whole photo")
+    }
 }
