@@ -26,13 +26,18 @@ public struct PreprocessOptions: Sendable, Equatable {
     /// Threads for the row-band-parallel steps (resize, Lab, Kuwahara, contrast curve), 1 = the calling
     /// thread only. The result is the same for any value; only the time changes.
     public var threads: Int
+    /// The narrowest tonal range (L* from the 1st to the 99th percentile) a photo is drawn
+    /// with: a narrower one is widened to it (``ToneStretch``). 0 (the default) leaves every
+    /// photo as it is; the pipeline sets ``ToneStretch/defaultMinRange``.
+    public var minToneRange: Float
 
     public init(maxDimension: Int = 768, blurAmount: Float = 0, contrastBoost: Float = 1,
                 denoiseRadius: Int = 3, denoisePasses: Int = 1, threads: Int = 1,
-                enlargeSmallPhotos: Bool = false, trimMargins: Bool = false) {
+                enlargeSmallPhotos: Bool = false, trimMargins: Bool = false, minToneRange: Float = 0) {
         self.threads = max(1, threads)
         self.enlargeSmallPhotos = enlargeSmallPhotos
         self.trimMargins = trimMargins
+        self.minToneRange = minToneRange
         self.maxDimension = maxDimension
         self.blurAmount = blurAmount
         self.contrastBoost = contrastBoost
@@ -66,14 +71,19 @@ public struct PreprocessedImage: Sendable {
     /// strength (1 channel, the working size), low on a blurred background so that its
     /// borders merge first (``backgroundDetailWeight(_:size:subject:floor:threads:)``); nil: alike everywhere.
     public var detail: FloatImage?
+    /// How the photo's tonal range was widened before anything else (``ToneStretch``):
+    /// `lab`, `luminance` and `sharpLightness` are all of the stretched photo.
+    public var tone: ToneStretch
 
-    public init(lab: FloatImage, luminance: FloatImage, originalSize: ImageSize, sharpLightness: FloatImage? = nil) {
+    public init(lab: FloatImage, luminance: FloatImage, originalSize: ImageSize, sharpLightness: FloatImage? = nil,
+                tone: ToneStretch = .identity) {
         precondition(lab.channels == 3 && luminance.channels == 1 && lab.size == luminance.size,
                      "lab must be 3-channel and luminance 1-channel of the same size")
         self.lab = lab
         self.luminance = luminance
         self.originalSize = originalSize
         self.sharpLightness = sharpLightness
+        self.tone = tone
     }
 
     /// Working size (after resizing).
@@ -85,8 +95,8 @@ public struct PreprocessedImage: Sendable {
 /// Preprocesses a decoded photo into working planes.
 ///
 /// Steps, in order: uniform margins cut off when `trimMargins`; area-averaging downscale to `maxDimension` (exact means, kept as
-/// floats; small photos enlarged bilinearly instead when `enlargeSmallPhotos`) → sRGB to CIE Lab (its L* kept
-/// as `sharpLightness`) → Kuwahara denoise (`denoiseRadius`, `denoisePasses`) →
+/// floats; small photos enlarged bilinearly instead when `enlargeSmallPhotos`) → sRGB to CIE Lab → a narrow
+/// tonal range widened (``ToneStretch``, `minToneRange`; its L* kept as `sharpLightness`) → Kuwahara denoise (`denoiseRadius`, `denoisePasses`) →
 /// Gaussian blur (`σ = blurAmount` working pixels) → contrast S-curve on L* (`contrastBoost`) →
 /// luminance plane `L*/100` (``PreprocessedImage/polarity`` is worked out from it when asked).
 /// - Parameter image: RGB (3-channel) or gray (1-channel) bytes, upright.
@@ -102,10 +112,16 @@ public func preprocess(_ image: ByteImage, options: PreprocessOptions = Preproce
         ? resizeToWorkingSizeAsFloat(photo, maxDimension: max(1, options.maxDimension), threads: threads)
         : resizeToFitAsFloat(photo, maxDimension: max(1, options.maxDimension), threads: threads)
     var lab = LabColor.labFromSRGB(resized, threads: threads)
+    let tone = ToneStretch(of: lab, minRange: options.minToneRange)
+    tone.apply(to: &lab, threads: threads)
     // An enlarged photo keeps its sharp L* at its own size: interpolation would blur
     // a drawing's 1 px outlines into soft bands (see LineDrawing).
     let enlarged = resized.width > photo.width || resized.height > photo.height
-    let sharpLightness = enlarged ? LabColor.labFromSRGB(photo).channel(0) : lab.channel(0)
+    var sharpLightness = lab.channel(0)
+    if enlarged {
+        sharpLightness = LabColor.labFromSRGB(photo).channel(0)
+        tone.apply(toLightness: &sharpLightness)
+    }
     lab = kuwaharaFilter(lab, radius: radius, passes: passes, threads: threads)
     lab = gaussianBlur(lab, sigma: options.blurSigma)
     ContrastCurve(boost: options.contrastBoost).apply(to: &lab, channel: 0, scale: 100, threads: threads)
@@ -120,5 +136,6 @@ public func preprocess(_ image: ByteImage, options: PreprocessOptions = Preproce
         count = lab.pixelCount
     }
     let luminance = FloatImage(width: lab.width, height: lab.height, channels: 1, samples: lum)
-    return PreprocessedImage(lab: lab, luminance: luminance, originalSize: image.size, sharpLightness: sharpLightness)
+    return PreprocessedImage(lab: lab, luminance: luminance, originalSize: image.size, sharpLightness: sharpLightness,
+                             tone: tone)
 }

@@ -23,7 +23,7 @@ public struct RegionInfo: Sendable, Equatable, Codable {
     /// the ink (by ``nearestRegionLabels(_:)``, a 4-connected geodesic Voronoi partition
     /// of the ink) borders this region's share.
     public var neighbors: [Int]
-    /// The region's colour in the photo (``regionColours(_:lab:)``), `"#rrggbb"` in JSON: a
+    /// The region's colour in the photo (``regionColours(_:lab:tone:)``), `"#rrggbb"` in JSON: a
     /// hint for a palette or colour by number. nil when unknown.
     public var color: SRGBColour?
 

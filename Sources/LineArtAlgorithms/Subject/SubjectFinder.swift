@@ -20,6 +20,8 @@ package struct SubjectFinder: Sendable {
     package var maxShare = 0.9
     /// A part of the subject carries at least this share of the strongest part's weight.
     package var minPartShare: Float = 0.3
+    /// The narrowest tonal range the photo is looked at with (``ToneStretch``).
+    package var minToneRange = ToneStretch.defaultMinRange
 
     package init() {}
 
@@ -27,7 +29,9 @@ package struct SubjectFinder: Sendable {
         guard photo.width >= 8, photo.height >= 8 else { return nil }
         let detailSize = fittedSize(photo.size, maxDimension: detailSide)
         let detail = areaResizeToFloat(photo, to: detailSize, threads: threads)
-        let detailLab = LabColor.labFromSRGB(detail, threads: threads)
+        var detailLab = LabColor.labFromSRGB(detail, threads: threads)
+        // A photo of narrow tonal range is looked at as the page sees it (``ToneStretch``).
+        ToneStretch(of: detailLab, minRange: minToneRange).apply(to: &detailLab, threads: threads)
         let lightness = detailLab.channel(0)
         if let faces = faceSubject(lightness, skin: SkinTest(lab: detailLab), photoSize: photo.size, threads: threads) {
             return faces

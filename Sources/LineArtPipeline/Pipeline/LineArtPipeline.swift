@@ -69,17 +69,19 @@ public struct LineArtPipeline: Sendable {
         }
         let whole = copy photo
         let framed = run(photo, subject: subject, frame: frame)
-        guard Self.showsNoSubject(framed.fillability) else { return framed }
+        guard Self.showsNoSubject(framed.fillability, targets: preset.profile.targets) else { return framed }
         var result = run(whole, subject: nil, frame: nil)
         result.timings = result.timings + framed.timings
         result.emptyFrame = frame
         return result
     }
 
-    /// Whether a page framed on a subject shows none: its lines enclose no region and cut it
-    /// in two at most (a blank page, or one line across it), so nothing in the frame stood out.
-    static func showsNoSubject(_ page: FillabilityResult) -> Bool {
-        page.closedRegionCount == 0 && page.regionCount <= 2
+    /// Whether a page framed on a subject shows none: its lines enclose no region (every one
+    /// reaches the frame's edge), and they cut it into fewer than a fifth of the count the
+    /// preset aims for at least (into two at most for the toddler preset's few big shapes,
+    /// whose real subjects often reach the edge), so nothing in the frame stood out.
+    static func showsNoSubject(_ page: FillabilityResult, targets: FillabilityTargets) -> Bool {
+        page.closedRegionCount == 0 && page.regionCount < max(3, targets.minRegions / 5)
     }
 
     /// The page of the part of `photo` that `frame` shows (the whole photo when nil), with the
@@ -120,7 +122,7 @@ public struct LineArtPipeline: Sendable {
         let (analysis, colours) = timed(&timings.validate) {
             let context = SuggestionContext(preset.settings, lineSource: source)
             let analysis = validator.analyze(page, suggestionContext: context)
-            return (analysis, measuresRegionColours ? LineArtAlgorithms.regionColours(analysis.regions, lab: prepared.lab) : nil)
+            return (analysis, measuresRegionColours ? LineArtAlgorithms.regionColours(analysis.regions, lab: prepared.lab, tone: prepared.tone) : nil)
         }
         return PipelineResult(lineArt: page, analysis: analysis, faces: faces, lineSource: source, timings: timings,
                               regionColours: colours)
@@ -317,7 +319,7 @@ public struct PipelineResult: Sendable {
     public var lineSource: LineSource
     /// Preprocess, extract, post-process and validate times (decode and encode are 0).
     public var timings: StageTimings
-    /// The photo's colour in each paper region (``regionColours(_:lab:)``), label `k` at
+    /// The photo's colour in each paper region (``regionColours(_:lab:tone:)``), label `k` at
     /// index `k - 1`, when the pipeline ``LineArtPipeline/measuresRegionColours``; nil when
     /// it does not, or when the page and the preprocessed photo differ in size.
     public var regionColours: [SRGBColour]?

@@ -5,7 +5,8 @@ extension PreprocessOptions {
     public init(_ settings: LineArtSettings) {
         self.init(maxDimension: settings.maxDimension, blurAmount: Float(settings.blurAmount),
                   contrastBoost: Float(settings.contrastBoost), denoiseRadius: settings.denoise,
-                  denoisePasses: 1, enlargeSmallPhotos: true, trimMargins: true)
+                  denoisePasses: 1, enlargeSmallPhotos: true, trimMargins: true,
+                  minToneRange: ToneStretch.defaultMinRange)
     }
 }
 

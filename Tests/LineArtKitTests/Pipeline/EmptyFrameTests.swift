@@ -39,14 +39,16 @@ import Testing
         #expect(result.emptyFrame == nil)
     }
 
-    @Test(arguments: [(regions: 1, closed: 0, empty: true), (regions: 2, closed: 0, empty: true),
-                      (regions: 2, closed: 1, empty: false), (regions: 3, closed: 0, empty: false)])
-    func aPageShowsNoSubjectWhenItEnclosesNothingAndIsCutInTwoAtMost(regions: Int, closed: Int, empty: Bool) {
+    @Test(arguments: [(regions: 1, closed: 0, standard: true, empty: true), (regions: 9, closed: 0, standard: true, empty: true),
+                      (regions: 9, closed: 1, standard: true, empty: false), (regions: 10, closed: 0, standard: true, empty: false),
+                      (regions: 2, closed: 0, standard: false, empty: true), (regions: 3, closed: 0, standard: false, empty: false)])
+    func aPageShowsNoSubjectWhenItEnclosesNothingAndHasFewRegions(regions: Int, closed: Int, standard: Bool, empty: Bool) {
+        let targets: FillabilityTargets = standard ? .standard : .toddler
         let page = FillabilityResult(width: 100, height: 100, regionCount: regions, closedRegionCount: closed,
                                      closureRate: 0, leakPotential: 1, usableRegionCount: regions, tapUsability: 1,
                                      inkFraction: 0.01, passes: false, score: 0,
                                      checks: FillabilityChecks(regionCount: false, closure: false, leak: false, tap: true),
-                                     targets: .standard, minRegionArea: 500, suggestions: [])
-        #expect(LineArtPipeline.showsNoSubject(page) == empty)
+                                     targets: targets, minRegionArea: 500, suggestions: [])
+        #expect(LineArtPipeline.showsNoSubject(page, targets: targets) == empty)
     }
 }
