@@ -15,26 +15,24 @@ import Testing
         return photo
     }()
 
-    static func subject(_ box: PixelRectangle) -> Subject {
-        Subject(box: box, share: Double(box.area) / Double(photo.size.pixelCount), confidence: 0.5, cue: .contrast)
+    /// The object page of the photo with its subject at `box`, and the frame that subject asks for.
+    static func framedPage(subject box: PixelRectangle) throws -> (frame: PixelRectangle, result: PipelineResult) {
+        let pipeline = try LineArtPipeline(preset: BuiltinPresets.named("object"))
+        let subject = Subject(box: box, share: Double(box.area) / Double(photo.size.pixelCount), confidence: 0.5, cue: .contrast)
+        let frame = try #require(pipeline.frame(for: subject, photoSize: photo.size))
+        return (frame, pipeline.run(photo, subject: subject))
     }
 
     @Test func aFrameOnAPlainPatchIsDroppedAndThePageShowsTheWholePhoto() throws {
-        let pipeline = try LineArtPipeline(preset: BuiltinPresets.named("object"))
-        let plain = Self.subject(PixelRectangle(x: 420, y: 160, width: 60, height: 80))
-        let frame = try #require(pipeline.frame(for: plain, photoSize: Self.photo.size))
-        let result = pipeline.run(Self.photo, subject: plain)
+        let (frame, result) = try Self.framedPage(subject: PixelRectangle(x: 420, y: 160, width: 60, height: 80))
         #expect(result.frame == nil)
         #expect(result.emptyFrame == frame)
-        #expect(result.lineArt.width == pipeline.settings.maxDimension, "the whole photo's page")
+        #expect(result.lineArt.width == 768, "the whole photo's page")
         #expect(result.fillability.closedRegionCount == 2, "the square and its window, drawn")
     }
 
     @Test func aFrameOnAShapeIsKept() throws {
-        let pipeline = try LineArtPipeline(preset: BuiltinPresets.named("object"))
-        let square = Self.subject(PixelRectangle(x: 80, y: 120, width: 160, height: 160))
-        let frame = try #require(pipeline.frame(for: square, photoSize: Self.photo.size))
-        let result = pipeline.run(Self.photo, subject: square)
+        let (frame, result) = try Self.framedPage(subject: PixelRectangle(x: 80, y: 120, width: 160, height: 160))
         #expect(result.frame == frame)
         #expect(result.emptyFrame == nil)
     }
