@@ -117,11 +117,8 @@ public func preprocess(_ image: ByteImage, options: PreprocessOptions = Preproce
     // An enlarged photo keeps its sharp L* at its own size: interpolation would blur
     // a drawing's 1 px outlines into soft bands (see LineDrawing).
     let enlarged = resized.width > photo.width || resized.height > photo.height
-    var sharpLightness = lab.channel(0)
-    if enlarged {
-        sharpLightness = LabColor.labFromSRGB(photo).channel(0)
-        tone.apply(toLightness: &sharpLightness)
-    }
+    var sharpLightness = enlarged ? LabColor.labFromSRGB(photo).channel(0) : lab.channel(0)
+    if enlarged { tone.apply(toLightness: &sharpLightness) }
     lab = kuwaharaFilter(lab, radius: radius, passes: passes, threads: threads)
     lab = gaussianBlur(lab, sigma: options.blurSigma)
     ContrastCurve(boost: options.contrastBoost).apply(to: &lab, channel: 0, scale: 100, threads: threads)

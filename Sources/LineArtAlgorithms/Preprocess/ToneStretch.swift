@@ -55,16 +55,23 @@ public struct ToneStretch: Sendable, Equatable {
         self.init(centre: centre, newCentre: min(max(centre, half), 100 - half), gain: gain)
     }
 
-    /// Applies the stretch to L*a*b* pixels in place (L* clamped to 0...100).
+    /// Whether the stretch leaves every photo as it is.
+    public var isIdentity: Bool { gain == 1 && newCentre == centre }
+
+    /// One L* value stretched, clamped to 0...100.
+    @inline(__always)
+    func lightness(_ l: Float) -> Float { min(100, max(0, newCentre + (l - centre) * gain)) }
+
+    /// Applies the stretch to L*a*b* pixels in place.
     public func apply(to lab: inout FloatImage, threads: Int = 1) {
-        guard gain != 1 || newCentre != centre else { return }
+        guard !isIdentity else { return }
         precondition(lab.channels == 3, "ToneStretch works on L*a*b*")
-        let w = lab.width, (centre, newCentre, gain) = (centre, newCentre, gain)
+        let w = lab.width
         lab.samples.withUnsafeMutableBufferPointer { s in
             let out = SharedMutablePointer(base: s.baseAddress!)
             forEachRowBand(rows: lab.height, threads: threads) { rows in
                 for i in (rows.lowerBound * w)..<(rows.upperBound * w) {
-                    out.base[3 * i] = min(100, max(0, newCentre + (out.base[3 * i] - centre) * gain))
+                    out.base[3 * i] = lightness(out.base[3 * i])
                     out.base[3 * i + 1] *= gain
                     out.base[3 * i + 2] *= gain
                 }
@@ -74,9 +81,9 @@ public struct ToneStretch: Sendable, Equatable {
 
     /// Applies the stretch to a plane of L* alone.
     public func apply(toLightness plane: inout FloatImage) {
-        guard gain != 1 || newCentre != centre else { return }
+        guard !isIdentity else { return }
         precondition(plane.channels == 1, "one plane of L*")
-        for i in plane.samples.indices { plane.samples[i] = min(100, max(0, newCentre + (plane.samples[i] - centre) * gain)) }
+        for i in plane.samples.indices { plane.samples[i] = lightness(plane.samples[i]) }
     }
 
     /// The photo's colour before the stretch, for a colour measured after it (a region's mean).
