@@ -126,7 +126,9 @@ extension PhotoConverter {
             candidate.measuresRegionColours = outputs.regions
             return candidate
         }
-        let size = decodeMaxDimension ?? candidates.map(\.settings.maxDimension).max()!
+        // `--preset auto` searches every photo for its subject, whatever its presets frame.
+        let size = decodeMaxDimension ?? max(candidates.map { LineArtPipeline.decodeLongSide(for: $0.settings) }.max()!,
+                                             candidates.count > 1 ? LineArtPipeline.subjectDecodeSide : 0)
         func decode(longSide: Int) throws(CodecError) -> DecodedImage {
             let options = DecodeOptions(targetMaxDimension: longSide, maxPixels: maxPixels)
             return try timed(&decodeTime) { () throws(CodecError) -> DecodedImage in

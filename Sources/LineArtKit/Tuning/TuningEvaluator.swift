@@ -23,9 +23,10 @@ public struct TuningEvaluator: Sendable {
         public var reason: String
     }
 
-    /// Decodes the photos at each size; photos failing at any size are dropped everywhere.
-    public func decodeAll(maxDimensions: [Int]) -> (photos: [Int: [ByteImage]], used: [BatchInput], failures: [DecodeFailure]) {
-        let sizes = Array(Set(maxDimensions)).sorted()
+    /// Decodes the photos at each long side (``LineArtPipeline/decodeLongSide(for:)`` of the
+    /// settings to evaluate); photos failing at any size are dropped everywhere.
+    public func decodeAll(longSides: [Int]) -> (photos: [Int: [ByteImage]], used: [BatchInput], failures: [DecodeFailure]) {
+        let sizes = Array(Set(longSides)).sorted()
         let pairs = sizes.flatMap { size in inputs.indices.map { (size, $0) } }
         let decoded = runInParallel(count: pairs.count, jobs: jobs) { i -> Result<ByteImage, CodecError> in
             let (size, index) = pairs[i]
@@ -57,13 +58,13 @@ public struct TuningEvaluator: Sendable {
                          isCancelled: @escaping @Sendable () -> Bool = { false },
                          progress: @escaping @Sendable (Int, Int) -> Void = { _, _ in })
         throws(SettingsError) -> (evaluations: [TuningEvaluation], failures: [DecodeFailure]) {
-        let decoded = decodeAll(maxDimensions: candidates.map(\.maxDimension))
+        let decoded = decodeAll(longSides: candidates.map(LineArtPipeline.decodeLongSide(for:)))
         return (try evaluate(candidates, photos: decoded.photos, used: decoded.used, isCancelled: isCancelled,
                              progress: progress), decoded.failures)
     }
 
-    /// Evaluates every candidate on photos already decoded by ``decodeAll(maxDimensions:)``
-    /// (which must cover every candidate's `maxDimension`), so a search that runs in rounds
+    /// Evaluates every candidate on photos already decoded by ``decodeAll(longSides:)``
+    /// (which must cover every candidate's decode size), so a search that runs in rounds
     /// decodes each photo once per size.
     public func evaluate(_ candidates: [LineArtSettings], photos: [Int: [ByteImage]], used: [BatchInput],
                          isCancelled: @escaping @Sendable () -> Bool = { false },
@@ -79,7 +80,7 @@ public struct TuningEvaluator: Sendable {
         let counter = ProgressCounter()
         let results = runInParallel(count: total, jobs: jobs, isCancelled: isCancelled, work: { i -> PhotoMetrics in
             let c = i / perCandidate, p = i % perCandidate
-            let image = photos[candidates[c].maxDimension]![p]
+            let image = photos[LineArtPipeline.decodeLongSide(for: candidates[c])]![p]
             let result = pipelines[c].run(image)
             return PhotoMetrics(input: used[p].path, result.fillability)
         }, onFinish: { _, _ in progress(counter.increment(), total) })

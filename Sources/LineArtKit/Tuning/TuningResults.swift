@@ -64,11 +64,11 @@ public struct TuningResults: Sendable {
         }
         let topEvaluations = Array(ranked.prefix(top))
         let evaluator = TuningEvaluator(base: base, inputs: photos, jobs: jobs)
-        let decoded = evaluator.decodeAll(maxDimensions: topEvaluations.map(\.settings.maxDimension)).photos
+        let decoded = evaluator.decodeAll(longSides: topEvaluations.map { LineArtPipeline.decodeLongSide(for: $0.settings) }).photos
         var columns: [TuningReportHTML.Column] = []
         for (offset, evaluation) in topEvaluations.enumerated() {
             let layout = OutputLayout(root: RankPageFolders.relativePath(rank: offset + 1), inputs: photos)
-            let pages = try evaluator.pages(for: evaluation.settings, photos: decoded[evaluation.settings.maxDimension]!)
+            let pages = try evaluator.pages(for: evaluation.settings, photos: decoded[LineArtPipeline.decodeLongSide(for: evaluation.settings)]!)
             var paths: [String] = []
             for (i, page) in pages.enumerated() {
                 let relative = layout.path(for: i, extension: "png")

@@ -46,7 +46,11 @@ public struct TuningSearch: Sendable {
             }
         }
         let search = CoordinateSearch(base: evaluator.base.settings)
-        let decoded = evaluator.decodeAll(maxDimensions: search.maxDimensions)
+        let decoded = evaluator.decodeAll(longSides: search.maxDimensions.map { size in
+            var settings = evaluator.base.settings
+            settings.maxDimension = size
+            return LineArtPipeline.decodeLongSide(for: settings)
+        })
         let evaluations = try search.run(budget: budget) { (first, round) throws(SettingsError) -> [TuningEvaluation] in
             guard !isCancelled() else { return [] }
             let results = try evaluator.evaluate(round, photos: decoded.photos, used: decoded.used, isCancelled: isCancelled)

@@ -31,6 +31,17 @@ public struct LineArtPipeline: Sendable {
     /// Whether pages are framed on the photo's subject (the `frame` setting).
     public var framesSubject: Bool { settings.frame == "subject" }
 
+    /// The least long side a photo whose subject is searched for is decoded at: the subject
+    /// finder's detail copy. Its focus test reads sharpness per pixel, so a JPEG shrunk on load
+    /// to a small preset's size and a PNG of the same photo would otherwise show it different detail.
+    public static let subjectDecodeSide = SubjectFinder().detailSide
+
+    /// The long side a photo is decoded at (shrink-on-load) for pipelines of `settings`: the
+    /// working size, and at least ``subjectDecodeSide`` when they frame on the subject.
+    public static func decodeLongSide(for settings: LineArtSettings) -> Int {
+        settings.frame == "subject" ? max(settings.maxDimension, subjectDecodeSide) : settings.maxDimension
+    }
+
     /// The part of a photo of `photoSize` this preset's page shows: the ``SubjectFrame`` of
     /// `subject` when the preset frames on it; nil for the whole photo.
     public func frame(for subject: Subject?, photoSize: ImageSize) -> PixelRectangle? {

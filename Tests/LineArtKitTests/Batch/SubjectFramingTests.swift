@@ -75,4 +75,25 @@ import Testing
         #expect(report.fillability.regionCount >= 3, "the apple drawn: \(report.fillability.regionCount) regions")
         #expect(report.warningsForThePage.first == "the frame on the subject (\(dropped) px of the photo) held no shape: the page shows the whole photo")
     }
+
+    /// The cameraman at the toddler preset (256 px): saved as JPEG, the photo is shrunk on load
+    /// to its working size, and a subject finder looking at those 256 px instead of the PNG's
+    /// 512 read another focus map, a shorter box and a frame the PNG's page does not have.
+    /// Decoded at the finder's own detail size, both give the same subject and no frame.
+    @Test func aJPEGShrunkOnLoadGivesTheSubjectOfItsPNG() throws {
+        let root = Fixtures.repositoryRoot.appendingPathComponent("SampleImages")
+        let camera = try decodeImage(atPath: root.appendingPathComponent("camera.png").path, options: DecodeOptions()).image
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("camera-\(UUID().uuidString).jpg").path
+        FileManager.default.createFile(atPath: path, contents: Data(try Fixtures.jpeg(camera.samples, width: camera.width,
+                                                                                     height: camera.height, components: 1, quality: 95)))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let converter = try PhotoConverter(preset: BuiltinPresets.named("toddler"))
+        let (png, _) = try converter.render(BatchInput(path: root.appendingPathComponent("camera.png").path, relativePath: "camera.png"),
+                                            pagePath: "/tmp/unused.png")
+        let (jpeg, _) = try converter.render(BatchInput(path: path, relativePath: "camera.jpg"), pagePath: "/tmp/unused.png")
+        let a = try #require(png.subject), b = try #require(jpeg.subject)
+        #expect(a.cue == b.cue)
+        #expect(a.box.contains(b.box, slack: 8) && b.box.contains(a.box, slack: 8), "PNG \(a.box), JPEG \(b.box)")
+        #expect(png.frame == jpeg.frame, "PNG \(png.frame.map { "\($0)" } ?? "whole"), JPEG \(jpeg.frame.map { "\($0)" } ?? "whole")")
+    }
 }
