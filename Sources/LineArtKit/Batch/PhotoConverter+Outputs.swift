@@ -127,8 +127,9 @@ extension PhotoConverter {
             return candidate
         }
         // `--preset auto` searches every photo for its subject, whatever its presets frame.
-        let size = decodeMaxDimension ?? max(candidates.map { LineArtPipeline.decodeLongSide(for: $0.settings) }.max()!,
-                                             candidates.count > 1 ? LineArtPipeline.subjectDecodeSide : 0)
+        let searchesSubject = candidates.count > 1 || candidates.contains(where: \.framesSubject)
+        let size = decodeMaxDimension ?? LineArtPipeline.decodeLongSide(
+            maxDimension: candidates.map(\.settings.maxDimension).max()!, searchesSubject: searchesSubject)
         func decode(longSide: Int) throws(CodecError) -> DecodedImage {
             let options = DecodeOptions(targetMaxDimension: longSide, maxPixels: maxPixels)
             return try timed(&decodeTime) { () throws(CodecError) -> DecodedImage in
@@ -140,7 +141,7 @@ extension PhotoConverter {
         var photoSize = decoded.image.size
         // Found once for every candidate; its time counts as preprocessing.
         var subjectTime = 0.0
-        var subject = candidates.count > 1 || candidates.contains(where: \.framesSubject)
+        var subject = searchesSubject
             ? timed(&subjectTime) { SubjectFinder().find(in: decoded.image, threads: threads) } : nil
         if candidates.count > 1 { candidates = AutoPreset.fitting(subject, candidates) }
         // A frame smaller than its working size in a photo shrunk on load: decoded again,

@@ -46,10 +46,9 @@ public struct TuningSearch: Sendable {
             }
         }
         let search = CoordinateSearch(base: evaluator.base.settings)
-        let decoded = evaluator.decodeAll(longSides: search.maxDimensions.map { size in
-            var settings = evaluator.base.settings
-            settings.maxDimension = size
-            return LineArtPipeline.decodeLongSide(for: settings)
+        let framed = LineArtPipeline.framesSubject(evaluator.base.settings)
+        let decoded = evaluator.decodeAll(longSides: search.maxDimensions.map {
+            LineArtPipeline.decodeLongSide(maxDimension: $0, searchesSubject: framed)
         })
         let evaluations = try search.run(budget: budget) { (first, round) throws(SettingsError) -> [TuningEvaluation] in
             guard !isCancelled() else { return [] }

@@ -29,17 +29,26 @@ public struct LineArtPipeline: Sendable {
     }
 
     /// Whether pages are framed on the photo's subject (the `frame` setting).
-    public var framesSubject: Bool { settings.frame == "subject" }
+    public var framesSubject: Bool { Self.framesSubject(settings) }
+
+    /// Whether pages of `settings` are framed on the photo's subject.
+    public static func framesSubject(_ settings: LineArtSettings) -> Bool { settings.frame == "subject" }
 
     /// The least long side a photo whose subject is searched for is decoded at: the subject
     /// finder's detail copy. Its focus test reads sharpness per pixel, so a JPEG shrunk on load
     /// to a small preset's size and a PNG of the same photo would otherwise show it different detail.
     public static let subjectDecodeSide = SubjectFinder().detailSide
 
-    /// The long side a photo is decoded at (shrink-on-load) for pipelines of `settings`: the
-    /// working size, and at least ``subjectDecodeSide`` when they frame on the subject.
+    /// The long side a photo is decoded at (shrink-on-load) for pages of `maxDimension`: that,
+    /// and at least ``subjectDecodeSide`` when its subject is searched for.
+    public static func decodeLongSide(maxDimension: Int, searchesSubject: Bool) -> Int {
+        searchesSubject ? max(maxDimension, subjectDecodeSide) : maxDimension
+    }
+
+    /// ``decodeLongSide(maxDimension:searchesSubject:)`` for a pipeline of `settings` alone,
+    /// which searches for the subject when it frames on it.
     public static func decodeLongSide(for settings: LineArtSettings) -> Int {
-        settings.frame == "subject" ? max(settings.maxDimension, subjectDecodeSide) : settings.maxDimension
+        decodeLongSide(maxDimension: settings.maxDimension, searchesSubject: framesSubject(settings))
     }
 
     /// The part of a photo of `photoSize` this preset's page shows: the ``SubjectFrame`` of
