@@ -136,7 +136,7 @@ public struct LineArtPipeline: Sendable {
         }
         let page = timed(&timings.postprocess) {
             source == .drawing
-                ? postprocessDrawing(ink.lines)
+                ? withSolidInk(postprocessDrawing(ink.lines), ink.solid)
                 : withSolidInk(drawFaceFeatures(on: postprocess(ink.lines), prepared, faces: faces), ink.solid)
         }
         let (analysis, colours) = timed(&timings.validate) {
@@ -227,7 +227,7 @@ public struct LineArtPipeline: Sendable {
     /// thread of their own while the engine runs: much of the engine runs on one thread.
     func extractAndDetectFaces(_ image: PreprocessedImage, alsoTurnedFaces: Bool)
         -> (ink: ExtractedInk, faces: [FaceBox], source: LineSource) {
-        if let outlines = drawnOutlines(image) { return (ExtractedInk(lines: outlines), [], .drawing) }
+        if let drawing = drawnInk(image) { return (drawing, [], .drawing) }
         guard threads >= 2, settings.faceFeatures else {
             return (extractInk(image), detectFaces(image, alsoTurned: alsoTurnedFaces), .engine)
         }
@@ -254,7 +254,12 @@ public struct LineArtPipeline: Sendable {
     /// Stage 2, for a picture drawn with dark outlines (``LineDrawing``): those outlines
     /// as 1-px lines; nil for a photo (or planes made without ``PreprocessedImage/sharpLightness``).
     public func drawnOutlines(_ image: PreprocessedImage) -> ByteImage? {
-        image.sharpLightness.flatMap { LineDrawing().outlinesIfDrawing($0, size: image.size) }
+        drawnInk(image)?.lines
+    }
+
+    /// ``drawnOutlines(_:)`` with the drawing's small dark fills (a pupil) as solid ink.
+    func drawnInk(_ image: PreprocessedImage) -> ExtractedInk? {
+        image.sharpLightness.flatMap { LineDrawing().inkIfDrawing($0, size: image.size) }
     }
 
     /// Stage 3 for a drawing's outlines: the gap closing, thickening and speck removal of

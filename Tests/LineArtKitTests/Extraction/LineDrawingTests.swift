@@ -87,8 +87,23 @@ import Testing
         for y in 0..<120 { for x in 0..<160 where x % 16 < 3 && y % 16 < 3 { spotted[x, y] = 8 } }
         var loose = LineDrawing()
         loose.maxDarkShare = 1
+        loose.minLongLineShare = 0
         #expect(loose.outlinesIfDrawing(spotted) != nil, "passes the other tests")
         #expect(LineDrawing().outlinesIfDrawing(spotted) == nil)
+    }
+
+    /// Short dark dashes on a light ground (twigs, carvings or spots, a dim photo's once its
+    /// tones are stretched): every edge lies beside a dark mark, as in a drawing, but no
+    /// mark is a long stroke.
+    @Test func scatteredDarkDashesAreNoDrawing() {
+        var dashes = FloatImage(width: 160, height: 120, channels: 1, repeating: 80)
+        for y in stride(from: 4, to: 120, by: 16) {
+            for x0 in stride(from: 4, to: 150, by: 16) { for x in x0..<(x0 + 5) { dashes[x, y] = 10 } }
+        }
+        var loose = LineDrawing()
+        loose.minLongLineShare = 0
+        #expect(loose.outlinesIfDrawing(dashes) != nil, "passes the other tests")
+        #expect(LineDrawing().outlinesIfDrawing(dashes) == nil)
     }
 
     @Test func softShapesWithoutOutlinesAreNoDrawing() {
@@ -141,22 +156,66 @@ import Testing
     @Test func aDrawingsPageKeepsItsSmallShapesAndOpenStrokes() throws {
         // The cartoon as an RGB photo, through the toddler pipeline (6 px strokes, regions
         // under 2000 px would be merged on a photo's page).
-        let l = Self.cartoon()
-        var rgb = ByteImage(width: l.width, height: l.height, channels: 3, repeating: 0)
-        for i in 0..<l.pixelCount {
-            // Grey with the same L*: invert L* = 116 f(Y) - 16 for sRGB grey.
-            let fy = (Double(l.samples[i]) + 16) / 116
-            let y = fy > 6.0 / 29 ? fy * fy * fy : 3 * (6.0 / 29) * (6.0 / 29) * (fy - 4.0 / 29)
-            let s = y <= 0.0031308 ? 12.92 * y : 1.055 * pow(y, 1 / 2.4) - 0.055
-            for c in 0..<3 { rgb.samples[3 * i + c] = UInt8(max(0, min(255, (s * 255).rounded()))) }
-        }
         let pipeline = try LineArtPipeline(preset: BuiltinPresets.named("toddler"))
-        let result = pipeline.run(rgb)
+        let result = pipeline.run(Self.grey(Self.cartoon()))
         #expect(result.lineSource == .drawing)
         #expect(result.faces.isEmpty)
         let regions = result.analysis.regions
         #expect(regions.count == 3, "outside, body, eye: \(regions.count)")
         let smallest = regions.areas.dropFirst().min() ?? 0
         #expect(smallest > 0 && smallest < pipeline.settings.minRegionArea, "the eye stays: \(regions.areas)")
+    }
+
+    /// The cartoon with a pupil: a dark disk 7 px across in its eye.
+    static func cartoonWithPupil() -> FloatImage {
+        var l = cartoon()
+        for y in 0..<l.height {
+            for x in 0..<l.width where (x - 105) * (x - 105) + (y - 50) * (y - 50) <= 12 { l[x, y] = 5 }
+        }
+        return l
+    }
+
+    /// A pupil is wider than a line, so it has no outline of its own: it is drawn as solid ink.
+    @Test func aDrawingsPupilIsSolidInk() throws {
+        let ink = try #require(LineDrawing().inkIfDrawing(Self.cartoonWithPupil()))
+        let solid = try #require(ink.solid)
+        #expect(solid[105, 50] == 0 && solid[103, 50] == 0 && solid[105, 52] == 0, "the pupil")
+        #expect(solid.samples.filter { $0 == 0 }.count < 60, "nothing but the pupil")
+        let plain = try #require(LineDrawing().inkIfDrawing(Self.cartoon()))
+        #expect(plain.solid?.samples.allSatisfy { $0 == 255 } == true, "no fill in the cartoon without one")
+    }
+
+    /// Dark fills that are no pupil stay off the page: a band wider than a line along the
+    /// outline (shading), a blob touching the picture's edge, a dark area over 1% of it.
+    @Test func darkShadingAndLargeOrCutFillsAreNoPupils() throws {
+        var l = Self.cartoon()
+        for y in 55..<65 { for x in 30..<70 { l[x, y] = 10 } }  // a 40x10 band: not compact
+        for y in 0..<8 { for x in 0..<8 { l[x, y] = 5 } }  // cut by the edge
+        let ink = try #require(LineDrawing().inkIfDrawing(l))
+        #expect(ink.solid?.samples.allSatisfy { $0 == 255 } == true)
+    }
+
+    /// The page of a drawing with a pupil has the pupil as ink, inside the eye's paper.
+    @Test func aDrawingsPageDrawsItsPupil() throws {
+        let pipeline = try LineArtPipeline(preset: BuiltinPresets.named("object"))
+        let result = pipeline.run(Self.grey(Self.cartoonWithPupil()))
+        #expect(result.lineSource == .drawing)
+        let page = result.lineArt
+        let (x, y) = (105 * page.width / 160, 50 * page.height / 120)
+        #expect(page[x, y] == 0, "the pupil is ink on the \(page.width)x\(page.height) page")
+        let plain = pipeline.run(Self.grey(Self.cartoon())).lineArt
+        #expect(plain[x, y] == 255, "paper in the eye without one")
+    }
+
+    /// An sRGB photo whose grey has the lightness `l`: L* = 116 f(Y) - 16 inverted.
+    static func grey(_ l: FloatImage) -> ByteImage {
+        var rgb = ByteImage(width: l.width, height: l.height, channels: 3, repeating: 0)
+        for i in 0..<l.pixelCount {
+            let fy = (Double(l.samples[i]) + 16) / 116
+            let y = fy > 6.0 / 29 ? fy * fy * fy : 3 * (6.0 / 29) * (6.0 / 29) * (fy - 4.0 / 29)
+            let s = y <= 0.0031308 ? 12.92 * y : 1.055 * pow(y, 1 / 2.4) - 0.055
+            for c in 0..<3 { rgb.samples[3 * i + c] = UInt8(max(0, min(255, (s * 255).rounded()))) }
+        }
+        return rgb
     }
 }
