@@ -86,6 +86,19 @@ struct HumanBoundaryTests {
         #expect(f >= 0.71, "\(figures)")
         #expect(precision >= 0.69, "\(figures)")
     }
+
+    /// Photos once taken for drawings (``LineDrawing``): a temple's carvings and twigs by a
+    /// gannet's nest at the object preset, an ocelot's spots on rock at toddler. Their dim
+    /// tones, stretched, put a dark mark beside nearly every edge; their pages were fragments.
+    @Test(arguments: [("71046", "object"), ("8049", "object"), ("326038", "toddler")])
+    func photosWithDarkFragmentsAreNoDrawings(photo: String, preset name: String) throws {
+        let folder = try #require(Self.dataset)
+        let pipeline = try LineArtPipeline(preset: BuiltinPresets.named(name))
+        let decoded = try decodeImage(atPath: folder.appendingPathComponent(photo + ".jpg").path,
+                                      options: DecodeOptions(targetMaxDimension: pipeline.settings.maxDimension))
+        let isDrawing = pipeline.drawnOutlines(pipeline.preprocess(decoded.image)) != nil
+        #expect(!isDrawing, "\(photo) at \(name)")
+    }
 }
 
 /// The BSDS dev set's folder, when it is on this machine.
