@@ -75,12 +75,13 @@ public struct TuningEvaluator: Sendable {
             preset.settings = settings
             return try LineArtPipeline(preset: preset)
         }
+        let longSides = candidates.map(LineArtPipeline.decodeLongSide(for:))
         let perCandidate = used.count
         let total = candidates.count * perCandidate
         let counter = ProgressCounter()
         let results = runInParallel(count: total, jobs: jobs, isCancelled: isCancelled, work: { i -> PhotoMetrics in
             let c = i / perCandidate, p = i % perCandidate
-            let image = photos[LineArtPipeline.decodeLongSide(for: candidates[c])]![p]
+            let image = photos[longSides[c]]![p]
             let result = pipelines[c].run(image)
             return PhotoMetrics(input: used[p].path, result.fillability)
         }, onFinish: { _, _ in progress(counter.increment(), total) })

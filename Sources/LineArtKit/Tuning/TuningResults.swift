@@ -64,11 +64,12 @@ public struct TuningResults: Sendable {
         }
         let topEvaluations = Array(ranked.prefix(top))
         let evaluator = TuningEvaluator(base: base, inputs: photos, jobs: jobs)
-        let decoded = evaluator.decodeAll(longSides: topEvaluations.map { LineArtPipeline.decodeLongSide(for: $0.settings) }).photos
+        let longSides = topEvaluations.map { LineArtPipeline.decodeLongSide(for: $0.settings) }
+        let decoded = evaluator.decodeAll(longSides: longSides).photos
         var columns: [TuningReportHTML.Column] = []
         for (offset, evaluation) in topEvaluations.enumerated() {
             let layout = OutputLayout(root: RankPageFolders.relativePath(rank: offset + 1), inputs: photos)
-            let pages = try evaluator.pages(for: evaluation.settings, photos: decoded[LineArtPipeline.decodeLongSide(for: evaluation.settings)]!)
+            let pages = try evaluator.pages(for: evaluation.settings, photos: decoded[longSides[offset]]!)
             var paths: [String] = []
             for (i, page) in pages.enumerated() {
                 let relative = layout.path(for: i, extension: "png")

@@ -135,9 +135,9 @@ public struct LineArtPipeline: Sendable {
             extractAndDetectFaces(prepared, alsoTurnedFaces: alsoTurnedFaces)
         }
         let page = timed(&timings.postprocess) {
-            source == .drawing
-                ? withSolidInk(postprocessDrawing(ink.lines), ink.solid)
-                : withSolidInk(drawFaceFeatures(on: postprocess(ink.lines), prepared, faces: faces), ink.solid)
+            withSolidInk(source == .drawing
+                ? postprocessDrawing(ink.lines)
+                : drawFaceFeatures(on: postprocess(ink.lines), prepared, faces: faces), ink.solid)
         }
         let (analysis, colours) = timed(&timings.validate) {
             let context = SuggestionContext(preset.settings, lineSource: source)
@@ -254,7 +254,7 @@ public struct LineArtPipeline: Sendable {
     /// Stage 2, for a picture drawn with dark outlines (``LineDrawing``): those outlines
     /// as 1-px lines; nil for a photo (or planes made without ``PreprocessedImage/sharpLightness``).
     public func drawnOutlines(_ image: PreprocessedImage) -> ByteImage? {
-        drawnInk(image)?.lines
+        image.sharpLightness.flatMap { LineDrawing().outlinesIfDrawing($0, size: image.size) }
     }
 
     /// ``drawnOutlines(_:)`` with the drawing's small dark fills (a pupil) as solid ink.

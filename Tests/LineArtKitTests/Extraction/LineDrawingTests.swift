@@ -207,14 +207,12 @@ import Testing
         #expect(plain[x, y] == 255, "paper in the eye without one")
     }
 
-    /// An sRGB photo whose grey has the lightness `l`: L* = 116 f(Y) - 16 inverted.
+    /// An sRGB photo whose grey has the lightness `l`.
     static func grey(_ l: FloatImage) -> ByteImage {
         var rgb = ByteImage(width: l.width, height: l.height, channels: 3, repeating: 0)
         for i in 0..<l.pixelCount {
-            let fy = (Double(l.samples[i]) + 16) / 116
-            let y = fy > 6.0 / 29 ? fy * fy * fy : 3 * (6.0 / 29) * (6.0 / 29) * (fy - 4.0 / 29)
-            let s = y <= 0.0031308 ? 12.92 * y : 1.055 * pow(y, 1 / 2.4) - 0.055
-            for c in 0..<3 { rgb.samples[3 * i + c] = UInt8(max(0, min(255, (s * 255).rounded()))) }
+            let code = LabColor.srgb(l: Double(l.samples[i]), a: 0, b: 0).green
+            for c in 0..<3 { rgb.samples[3 * i + c] = code }
         }
         return rgb
     }

@@ -67,14 +67,16 @@ package struct LineDrawing: Sendable {
     package var maxFillShare: Double = 0.01
     package var fillLightness: Float = 25
 
+    /// The radius of the window ``lineDepth(_:radius:)`` reads a picture at its own size with:
+    /// lines are narrower than it.
+    static let lineRadius = 2
+
     package init() {}
 
     /// The drawing's outlines (``outlinesIfDrawing(_:size:)``) and its small dark fills
     /// (``darkFills(_:lineRadius:)``) as solid ink, both 0 on 255 of `size`; nil for a photo.
     package func inkIfDrawing(_ lightness: FloatImage, size: ImageSize? = nil) -> ExtractedInk? {
-        let depth = LineArtAlgorithms.lineDepth(lightness)
-        guard isLineDrawing(depth: depth, lightness: lightness) else { return nil }
-        let page = atPageSize(depth: depth, lightness: lightness, size: size ?? lightness.size)
+        guard let page = pageIfDrawing(lightness, size: size) else { return nil }
         return ExtractedInk(lines: outlines(depth: page.depth, lightness: page.lightness),
                             solid: darkFills(page.lightness, lineRadius: page.radius))
     }
@@ -85,7 +87,15 @@ package struct LineDrawing: Sendable {
     ///   than its page is tested at its own size, where its outlines are crisp, and traced
     ///   on its L* enlarged to the page (``atPageSize(depth:lightness:size:)``).
     package func outlinesIfDrawing(_ lightness: FloatImage, size: ImageSize? = nil) -> ByteImage? {
-        inkIfDrawing(lightness, size: size)?.lines
+        pageIfDrawing(lightness, size: size).map { outlines(depth: $0.depth, lightness: $0.lightness) }
+    }
+
+    /// ``atPageSize(depth:lightness:size:)`` of a line drawing; nil for a photo.
+    private func pageIfDrawing(_ lightness: FloatImage, size: ImageSize?)
+        -> (depth: [Float], lightness: FloatImage, radius: Int)? {
+        let depth = LineArtAlgorithms.lineDepth(lightness, radius: Self.lineRadius)
+        guard isLineDrawing(depth: depth, lightness: lightness) else { return nil }
+        return atPageSize(depth: depth, lightness: lightness, size: size ?? lightness.size)
     }
 
     /// The test described above; `depth` is ``lineDepth(_:radius:)`` of `lightness`.
@@ -136,12 +146,11 @@ package struct LineDrawing: Sendable {
     func longLineShare(_ lines: ByteImage) -> Double {
         let strokes = label(lines, connectivity: .eight) { !isPaper($0) }
         let span = max(8, max(lines.width, lines.height) / 20)
-        var long = 0
-        for k in stride(from: 1, through: strokes.count, by: 1) {
-            let box = strokes.bounds[k]
-            if max(box.maxX - box.minX, box.maxY - box.minY) + 1 >= span { long += strokes.areas[k] }
+        let long = (0..<strokes.count).reduce(0) { sum, k in
+            let box = strokes.bounds[k + 1]
+            return max(box.width, box.height) >= span ? sum + strokes.areas[k + 1] : sum
         }
-        return Double(long) / Double(max(1, strokes.areas.dropFirst().reduce(0, +)))
+        return Double(long) / Double(max(1, lines.pixelCount - strokes.areas[0]))
     }
 
     /// `depth` and `lightness` at the page's `size`, and the radius of the window `depth` was
@@ -150,10 +159,10 @@ package struct LineDrawing: Sendable {
     /// out as smooth as the drawing's own.
     func atPageSize(depth: [Float], lightness: FloatImage, size: ImageSize)
         -> (depth: [Float], lightness: FloatImage, radius: Int) {
-        guard size != lightness.size else { return (depth, lightness, 2) }
-        let scale = max(1, Int((Double(size.width) / Double(lightness.width)).rounded()))
+        guard size != lightness.size else { return (depth, lightness, Self.lineRadius) }
+        let radius = Self.lineRadius * max(1, Int((Double(size.width) / Double(lightness.width)).rounded()))
         let enlarged = bilinearUpscale(lightness, to: size)
-        return (LineArtAlgorithms.lineDepth(enlarged, radius: 2 * scale), enlarged, 2 * scale)
+        return (LineArtAlgorithms.lineDepth(enlarged, radius: radius), enlarged, radius)
     }
 
     /// The outlines described above, at the size of `lightness`; `depth` is its
@@ -190,9 +199,8 @@ package struct LineDrawing: Sendable {
         let smallest = Int(minFillShare * Double(w * h)), largest = Int(maxFillShare * Double(w * h))
         let isFill = (0...fills.count).map { k in
             let box = fills.bounds[k], area = fills.areas[k]
-            let bw = box.maxX - box.minX + 1, bh = box.maxY - box.minY + 1
             return k != 0 && area >= smallest && area <= largest && !fills.touchesBorder[k]
-                && 2 * area >= bw * bh && max(bw, bh) <= 2 * min(bw, bh)
+                && 2 * area >= box.width * box.height && max(box.width, box.height) <= 2 * min(box.width, box.height)
         }
         var ink = ByteImage(width: w, height: h, repeating: 255)
         for i in 0..<(w * h) where isFill[Int(fills.labels[i])] { ink.samples[i] = 0 }
