@@ -202,12 +202,12 @@ import Testing
     @Test func userPresetFileWithBaseIsAccepted() throws {
         let folder = try TemporaryFolder()
         try folder.copySample("HappyFish.jpg", to: "in/fish.jpg")
-        try folder.write("bold.json", Array(#"{"base": "toddler", "settings": {"thickness": 8}}"#.utf8))
+        try folder.write("bold.json", Array(#"{"base": "toddler", "settings": {"thickness": 5}}"#.utf8))
         let result = try CLI.run(["convert", "in", "-o", "out", "--preset", "bold.json", "--set", "minSpeckArea=50", "-q"], in: folder.url)
         #expect(result.status == 0, "\(result.stderr)")
         let report = try readJSONObject(folder.path("out/fish.json"))
         let settings = try #require(report["settings"] as? [String: Any])
-        #expect(settings["thickness"] as? Int == 8 && settings["minSpeckArea"] as? Int == 50 && settings["maxDimension"] as? Int == 256)
+        #expect(settings["thickness"] as? Int == 5 && settings["minSpeckArea"] as? Int == 50 && settings["maxDimension"] as? Int == 512)
         #expect(report["preset"] as? String == "bold")
     }
 

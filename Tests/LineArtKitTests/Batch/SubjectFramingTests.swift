@@ -76,7 +76,7 @@ import Testing
         #expect(report.warningsForThePage.first == "the frame on the subject (\(dropped) px of the photo) held no shape: the page shows the whole photo")
     }
 
-    /// The cameraman at the toddler preset (256 px): saved as JPEG, the photo is shrunk on load
+    /// The cameraman at the toddler preset on a 256 px page: saved as JPEG, the photo is shrunk on load
     /// to its working size, and a subject finder looking at those 256 px instead of the PNG's
     /// 512 read another focus map, a shorter box and a frame the PNG's page does not have.
     /// Decoded at the finder's own detail size, both give the same subject and no frame.
@@ -87,7 +87,9 @@ import Testing
         FileManager.default.createFile(atPath: path, contents: Data(try Fixtures.jpeg(camera.samples, width: camera.width,
                                                                                      height: camera.height, components: 1, quality: 95)))
         defer { try? FileManager.default.removeItem(atPath: path) }
-        let converter = try PhotoConverter(preset: BuiltinPresets.named("toddler"))
+        var small = try BuiltinPresets.named("toddler")
+        small.settings.maxDimension = 256
+        let converter = try PhotoConverter(preset: small)
         let (png, _) = try converter.render(BatchInput(path: root.appendingPathComponent("camera.png").path, relativePath: "camera.png"),
                                             pagePath: "/tmp/unused.png")
         let (jpeg, _) = try converter.render(BatchInput(path: path, relativePath: "camera.jpg"), pagePath: "/tmp/unused.png")

@@ -34,7 +34,7 @@ let repositoryRoot: URL = URL(fileURLWithPath: #filePath)
     @Test func presetTableFromTheSpec() throws {
         // maxDim, contrast, thickness, blur, minRegion as the pipeline issue specifies.
         let expected: [String: (Int, Double, Int, Double, Int)] = [
-            "toddler": (256, 1.4, 6, 2.0, 2000), "portrait": (768, 2.5, 3, 0, 500),
+            "toddler": (512, 2.2, 8, 2.0, 8000), "portrait": (768, 2.5, 3, 0, 500),
             "landscape": (512, 2.0, 2, 0, 500), "object": (768, 2.8, 2, 0, 500),
             "pet": (512, 2.2, 3, 0, 500), "abstract": (384, 1.5, 2, 0, 500),
         ]

