@@ -15,10 +15,13 @@ import Testing
         (try? FileManager.default.contentsOfDirectory(atPath: url.path))?.sorted() ?? []
     }
 
-    /// apple.jpg converted with the toddler preset into `folder`/apple.*.
+    /// apple.jpg converted with the toddler preset on a 256 px page (the cheapest page: these
+    /// tests are about the files) into `folder`/apple.*.
     static func convert(into folder: URL, threads: Int, outputs: PageOutputs = PageOutputs(),
                         existing: ExistingOutputPolicy = .update) throws -> PageConversion {
-        var converter = try PhotoConverter(preset: try BuiltinPresets.named("toddler"))
+        var preset = try BuiltinPresets.named("toddler")
+        preset.settings.maxDimension = 256
+        var converter = try PhotoConverter(preset: preset)
         converter.threads = threads
         return converter.convert(BatchInput(path: photo, relativePath: "apple.jpg"),
                                  paths: ConversionPaths(base: folder.appendingPathComponent("apple").path),

@@ -19,8 +19,11 @@ import Testing
 
     struct Stopped: Error {}
 
+    /// The toddler preset on a 256 px page: the cheapest page, for tests of how files are written.
     static func converter() throws -> PhotoConverter {
-        try PhotoConverter(preset: try BuiltinPresets.named("toddler"))
+        var preset = try BuiltinPresets.named("toddler")
+        preset.settings.maxDimension = 256
+        return try PhotoConverter(preset: preset)
     }
 
     static func files(in folder: URL) -> [String: Data] {

@@ -113,8 +113,8 @@ import Testing
     }
 
     /// The sample photos are no drawings and the cartoon fish is: at the toddler preset's
-    /// 256 px, where the test is least strict, and at the object preset's 768 px, where
-    /// most of them (and the fish) are enlarged and so tested at their own size.
+    /// 512 px and at the object preset's 768 px, where most of them (and the fish) are
+    /// enlarged and so tested at their own size.
     @Test(arguments: ["toddler", "object"])
     func onlyTheCartoonAmongTheSamplesIsADrawing(preset name: String) throws {
         let folder = repositoryRoot.appendingPathComponent("SampleImages")
@@ -154,8 +154,8 @@ import Testing
     }
 
     @Test func aDrawingsPageKeepsItsSmallShapesAndOpenStrokes() throws {
-        // The cartoon as an RGB photo, through the toddler pipeline (6 px strokes, regions
-        // under 2000 px would be merged on a photo's page).
+        // The cartoon as an RGB photo, through the toddler pipeline (8 px strokes, regions
+        // under 8000 px would be merged on a photo's page).
         let pipeline = try LineArtPipeline(preset: BuiltinPresets.named("toddler"))
         let result = pipeline.run(Self.grey(Self.cartoon()))
         #expect(result.lineSource == .drawing)

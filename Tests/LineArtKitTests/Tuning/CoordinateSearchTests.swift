@@ -24,7 +24,7 @@ import Testing
     }
 
     @Test func findsTheBestLevelOfEachSettingAndNumbersEveryEvaluation() throws {
-        let base = try BuiltinPresets.named("toddler").settings  // thickness 6, denoise 4
+        let base = try BuiltinPresets.named("toddler").settings  // thickness 8, denoise 4
         let search = CoordinateSearch(base: base)
         let all = search.run(budget: 200) { Self.evaluate($0, $1, base: base) }
         #expect(all[0].settings == base)
