@@ -19,9 +19,7 @@ import Testing
     /// tests are about the files) into `folder`/apple.*.
     static func convert(into folder: URL, threads: Int, outputs: PageOutputs = PageOutputs(),
                         existing: ExistingOutputPolicy = .update) throws -> PageConversion {
-        var preset = try BuiltinPresets.named("toddler")
-        preset.settings.maxDimension = 256
-        var converter = try PhotoConverter(preset: preset)
+        var converter = try PhotoConverter(preset: toddlerOnASmallPage())
         converter.threads = threads
         return converter.convert(BatchInput(path: photo, relativePath: "apple.jpg"),
                                  paths: ConversionPaths(base: folder.appendingPathComponent("apple").path),

@@ -87,9 +87,7 @@ import Testing
         FileManager.default.createFile(atPath: path, contents: Data(try Fixtures.jpeg(camera.samples, width: camera.width,
                                                                                      height: camera.height, components: 1, quality: 95)))
         defer { try? FileManager.default.removeItem(atPath: path) }
-        var small = try BuiltinPresets.named("toddler")
-        small.settings.maxDimension = 256
-        let converter = try PhotoConverter(preset: small)
+        let converter = try PhotoConverter(preset: toddlerOnASmallPage())
         let (png, _) = try converter.render(BatchInput(path: root.appendingPathComponent("camera.png").path, relativePath: "camera.png"),
                                             pagePath: "/tmp/unused.png")
         let (jpeg, _) = try converter.render(BatchInput(path: path, relativePath: "camera.jpg"), pagePath: "/tmp/unused.png")

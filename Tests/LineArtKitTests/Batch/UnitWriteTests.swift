@@ -19,11 +19,8 @@ import Testing
 
     struct Stopped: Error {}
 
-    /// The toddler preset on a 256 px page: the cheapest page, for tests of how files are written.
     static func converter() throws -> PhotoConverter {
-        var preset = try BuiltinPresets.named("toddler")
-        preset.settings.maxDimension = 256
-        return try PhotoConverter(preset: preset)
+        try PhotoConverter(preset: toddlerOnASmallPage())
     }
 
     static func files(in folder: URL) -> [String: Data] {

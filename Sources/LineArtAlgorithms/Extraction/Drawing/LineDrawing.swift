@@ -191,10 +191,7 @@ package struct LineDrawing: Sendable {
     /// patches.
     func darkFills(_ lightness: FloatImage, lineRadius: Int) -> ByteImage {
         let w = lightness.width, h = lightness.height
-        var dark = ByteImage(width: w, height: h, repeating: 255)
-        lightness.samples.withUnsafeBufferPointer { l in
-            for i in 0..<(w * h) where l[i] < fillLightness { dark.samples[i] = 0 }
-        }
+        let dark = ByteImage(width: w, height: h, samples: lightness.samples.map { $0 < fillLightness ? 0 : 255 })
         let fills = label(openInk(dark, by: .disk(radius: lineRadius)), connectivity: .eight) { !isPaper($0) }
         let smallest = Int(minFillShare * Double(w * h)), largest = Int(maxFillShare * Double(w * h))
         let isFill = (0...fills.count).map { k in
@@ -202,9 +199,7 @@ package struct LineDrawing: Sendable {
             return k != 0 && area >= smallest && area <= largest && !fills.touchesBorder[k]
                 && 2 * area >= box.width * box.height && max(box.width, box.height) <= 2 * min(box.width, box.height)
         }
-        var ink = ByteImage(width: w, height: h, repeating: 255)
-        for i in 0..<(w * h) where isFill[Int(fills.labels[i])] { ink.samples[i] = 0 }
-        return ink
+        return ByteImage(width: w, height: h, samples: fills.labels.map { isFill[Int($0)] ? 0 : 255 })
     }
 
     /// `lightness` (L* 0...100, 1 channel) enlarged bilinearly to `size`.
