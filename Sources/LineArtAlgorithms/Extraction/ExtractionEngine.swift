@@ -23,10 +23,14 @@ package protocol ExtractionEngine: Sendable {
 package struct ExtractedInk: Sendable {
     package var lines: ByteImage
     package var solid: ByteImage?
+    /// The regions engine's count at lower contrasts, for the report of a page with fewer
+    /// regions than its targets ask (nil from other engines).
+    package var countCurve: RegionCountCurve?
 
-    package init(lines: ByteImage, solid: ByteImage? = nil) {
+    package init(lines: ByteImage, solid: ByteImage? = nil, countCurve: RegionCountCurve? = nil) {
         self.lines = lines
         self.solid = solid
+        self.countCurve = countCurve
     }
 }
 

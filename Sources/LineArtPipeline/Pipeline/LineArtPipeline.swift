@@ -140,7 +140,8 @@ public struct LineArtPipeline: Sendable {
                 : drawFaceFeatures(on: postprocess(ink.lines), prepared, faces: faces), ink.solid)
         }
         let (analysis, colours) = timed(&timings.validate) {
-            let context = SuggestionContext(preset.settings, lineSource: source)
+            var context = SuggestionContext(preset.settings, lineSource: source)
+            if context.segmentBoundaries { context.countCurve = ink.countCurve }
             let analysis = validator.analyze(page, suggestionContext: context)
             return (analysis, measuresRegionColours ? LineArtAlgorithms.regionColours(analysis.regions, lab: prepared.lab, tone: prepared.tone) : nil)
         }

@@ -1,3 +1,5 @@
+import LineArtAlgorithms
+
 /// Concrete, actionable setting changes for a page that misses fillability targets.
 ///
 /// Rule-based and deterministic. Each failing check yields at most one sentence
@@ -24,7 +26,12 @@
 ///   raise `regionTarget` to 2.5 times `minRegions`; then lower `contrastAdjustment` by
 ///   0.3; raise `maxDimension` by 256; lower `blurAmount` by 1; disable `simplifyRegions`.
 ///   When the photo's boundaries, not a `regionTarget`, gave the count, the reason says
-///   how many distinct shapes the photo has: the page is not given lines to reach it.
+///   how many distinct shapes the photo has: the page is not given lines to reach it. With
+///   the regions engine's hierarchy (``SuggestionContext/countCurve``, a page just made) it
+///   also says at which lower `contrastAdjustment` the photo's fainter boundaries would give
+///   about a twentieth more than `minRegions` (in tenths; ``RegionCountCurve``), and that
+///   change is the suggestion, ahead of the leak and closure rules; when no contrast in range
+///   would, it says how many the lowest would give and suggests no contrast.
 /// - no regions at all: lower `thickness` by 1, else the too-few candidates; the
 ///   closure and tap rules are skipped (they are undefined without regions).
 /// - no lines at all (a blank page): only a lower `contrastAdjustment`, at its lowest, could
@@ -48,6 +55,15 @@ package func fillabilitySuggestions(for result: FillabilityResult, context: Sugg
         builder.first(of: [builder.lowestContrast()], reason: reason)
         return builder.suggestions
     }
+    // A page of the regions engine with fewer regions than asked: the count is what the
+    // photo's boundaries give, and the hierarchy tells at which lower contrast they would give
+    // enough. That measured change is the count's own; the other rules do not take it.
+    let photoCount = n > 0 && n < targets.minRegions && context.segmentBoundaries
+        && (context.regionTarget == 0 || context.regionTarget >= targets.minRegions)
+    let fitting = photoCount ? context.countCurve.flatMap {
+        contrastGiving(targets.minRegions, curve: $0, pageRegions: n, below: context.settings.contrastAdjustment)
+    } : nil
+    if fitting != nil { builder.reserved.insert("contrastAdjustment") }
     if !result.checks.leak {
         let reason = "the regions reached from the page corners cover \(percent(result.leakPotential)) of the page (limit: below \(percent(targets.maxLeak)))"
         builder.first(of: builder.openRegionActions(), reason: reason)
@@ -70,11 +86,24 @@ package func fillabilitySuggestions(for result: FillabilityResult, context: Sugg
         builder.first(of: builder.moreRegionsActions(maxRegions: targets.maxRegions), reason: reason)
     } else if n < targets.minRegions {
         var reason = "the page has \(n) regions, fewer than minRegions \(targets.minRegions)"
-        if context.segmentBoundaries && (context.regionTarget == 0 || context.regionTarget >= targets.minRegions) {
-            // The count is what the photo's boundaries give: say so rather than draw lines to reach it.
-            reason += " (the photo has \(n) distinct shapes at contrastAdjustment \(decimal(context.settings.contrastAdjustment)); no line is drawn where the photo does not change)"
+        var actions = builder.fewerRegionsActions(minRegions: targets.minRegions)
+        if photoCount {
+            // Say so rather than draw lines to reach the count.
+            let here = "the photo has \(n) distinct shapes at contrastAdjustment \(decimal(context.settings.contrastAdjustment))"
+            if let fitting {
+                reason += " (\(here), and about \(fitting.regions) at \(decimal(fitting.contrast)), where fainter changes become lines too)"
+                actions = [builder.lowerContrast(to: fitting.contrast)]
+            } else if let curve = context.countCurve,
+                      case let lowest = LineArtSettings.doubleRange(of: "contrastAdjustment").lowerBound,
+                      lowest < context.settings.contrastAdjustment {
+                let most = curve.pageRegions(atContrast: lowest, pageRegions: n)
+                reason += " (\(here), and about \(most) at \(decimal(lowest)), the lowest; no line is drawn where the photo does not change)"
+                actions.removeAll { $0.setting == "contrastAdjustment" }
+            } else {
+                reason += " (\(here); no line is drawn where the photo does not change)"
+            }
         }
-        builder.first(of: builder.fewerRegionsActions(minRegions: targets.minRegions), reason: reason)
+        builder.first(of: actions, reason: reason, taking: fitting == nil ? [] : ["contrastAdjustment"])
     }
     if !result.checks.tap {
         let small = n - result.usableRegionCount
@@ -96,13 +125,15 @@ private struct SuggestionBuilder {
     var settings: LineArtSettings { context.settings }
     var suggestions: [String] = []
     var used: Set<String> = []
+    /// Settings kept for a later rule's measured change (passed to it in `taking`).
+    var reserved: Set<String> = []
 
     init(context: SuggestionContext) {
         self.context = context
     }
 
-    mutating func first(of actions: [SuggestionAction], reason: String) {
-        for action in actions where !used.contains(action.setting) {
+    mutating func first(of actions: [SuggestionAction], reason: String, taking: Set<String> = []) {
+        for action in actions where !used.contains(action.setting) && (!reserved.contains(action.setting) || taking.contains(action.setting)) {
             guard let text = action.text else { continue }
             used.insert(action.setting)
             suggestions.append("\(text): \(reason)")
@@ -144,6 +175,11 @@ private struct SuggestionBuilder {
         let verb = delta > 0 ? "raise" : "lower"
         return SuggestionAction(setting: "contrastAdjustment",
                                 text: ok ? "\(verb) contrastAdjustment to \(decimal(next))" : nil)
+    }
+
+    /// `contrastAdjustment` lowered to `value` (a value under the page's, within its range).
+    func lowerContrast(to value: Double) -> SuggestionAction {
+        changeContrast(by: value - settings.contrastAdjustment)
     }
 
     /// `contrastAdjustment` at the lowest its range allows (nil when it is there already).
@@ -209,6 +245,25 @@ private struct SuggestionBuilder {
     func tapActions() -> [SuggestionAction] {
         [enableSimplifyRegions(), changeBlur(by: 1), changeContrast(by: 0.3)]
     }
+}
+
+/// The highest `contrastAdjustment` under `current`, in tenths within its range, at which the
+/// page would have about a twentieth more than `minRegions` regions (else the lowest, if it
+/// would have `minRegions`), and that count; nil when none does.
+private func contrastGiving(_ minRegions: Int, curve: RegionCountCurve, pageRegions: Int,
+                           below current: Double) -> (contrast: Double, regions: Int)? {
+    let lowest = LineArtSettings.doubleRange(of: "contrastAdjustment").lowerBound
+    var tenths = Int((current * 10 - 1e-9).rounded(.up)) - 1
+    while Double(tenths) / 10 >= lowest {
+        let contrast = Double(tenths) / 10
+        // A twentieth more than asked: the estimate may read a little above the page made there.
+        let regions = curve.pageRegions(atContrast: contrast, pageRegions: pageRegions)
+        if regions * 20 >= minRegions * 21 { return (contrast, regions) }
+        tenths -= 1
+    }
+    // Short of that margin, the lowest contrast when it would just give the count.
+    let regions = curve.pageRegions(atContrast: lowest, pageRegions: pageRegions)
+    return regions >= minRegions && lowest < current ? (lowest, regions) : nil
 }
 
 /// Rounds to two decimals so suggested values are exact, readable settings.

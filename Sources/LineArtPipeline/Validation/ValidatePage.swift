@@ -21,7 +21,7 @@ public struct PageCheck: Sendable {
 /// it) is measured as `convert` measured it: the drawing read back at its working size
 /// from the report's `placement` (``drawingBitmap(of:placement:size:)``), against the
 /// report's targets and minimum region area unless `presetNamed`, with suggestions about
-/// the report's settings. Any other page is measured on its drawing box (``inkBounds(_:)``:
+/// the report's settings (the report's own when the page measures as it says). Any other page is measured on its drawing box (``inkBounds(_:)``:
 /// a paper margin would join the corners into one region) against `preset`, and its
 /// suggestions are about the drawing, since the settings that made it are not known.
 /// - Parameters:
@@ -41,7 +41,13 @@ public func validatePage(atPath path: String, preset: LineArtPreset, presetNamed
             ? FillabilityValidator(targets: preset.profile.targets, minRegionArea: preset.settings.minRegionArea)
             : FillabilityValidator(targets: report.fillability.targets, minRegionArea: report.fillability.minRegionArea)
         let context = SuggestionContext(report.settings, lineSource: report.lineSource)
-        return PageCheck(fillability: validator.validate(drawing, suggestionContext: context), warnings: warnings,
+        var fillability = validator.validate(drawing, suggestionContext: context)
+        // Measured as convert measured it: the report's suggestions, which convert made knowing
+        // the engine's hierarchy (``SuggestionContext/countCurve``), still hold.
+        var reported = report.fillability
+        reported.suggestions = fillability.suggestions
+        if reported == fillability { fillability.suggestions = report.fillability.suggestions }
+        return PageCheck(fillability: fillability, warnings: warnings,
                          reportPath: reportPath, madeWithPreset: report.preset)
     }
     let box = inkBounds(gray).map { gray.cropped(x: $0.x, y: $0.y, width: $0.width, height: $0.height) } ?? gray

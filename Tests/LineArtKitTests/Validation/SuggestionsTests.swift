@@ -74,6 +74,33 @@ struct SuggestionsTests {
         #expect(suggestions(FillabilityValidatorTests.fineGrid, .toddler, edges).first?.hasPrefix("raise contrastAdjustment") == true)
     }
 
+    /// With the regions engine's hierarchy the report names the contrast at which the photo's
+    /// fainter boundaries would give the count (a twentieth over it), and keeps that setting
+    /// for the count rather than for the leak's guess; when no contrast in range would, it
+    /// says how many the lowest gives and names no contrast.
+    @Test func aPhotosCountNamesTheContrastItsBoundariesWouldGiveItAt() {
+        var segments = Self.defaults
+        segments.segmentBoundaries = true
+        segments.settings.regionTarget = 0
+        // 2 regions at contrastAdjustment 2; 60 merges undone under 1.85, each adding a
+        // region large enough to colour: about 62 at 1.8.
+        segments.countCurve = RegionCountCurve(contrast: 2, regions: 2, colourable: 2,
+                                               mergeContrasts: [Double](repeating: 1.85, count: 60),
+                                               colourableChanges: [Int8](repeating: 1, count: 60))
+        #expect(suggestions(FillabilityValidatorTests.split, .standard, segments) == [
+            "raise maxDimension to 1024: the regions reached from the page corners cover 99% of the page (limit: below 30%)",
+            "lower contrastAdjustment to 1.8: the page has 2 regions, fewer than minRegions 50 (the photo has 2 distinct shapes at contrastAdjustment 2, and about 62 at 1.8, where fainter changes become lines too)",
+        ])
+
+        // 25 regions; 10 more under 1.5: about 35 even at the lowest contrast.
+        segments.countCurve = RegionCountCurve(contrast: 2, regions: 25, colourable: 25,
+                                               mergeContrasts: [Double](repeating: 1.5, count: 10),
+                                               colourableChanges: [Int8](repeating: 1, count: 10))
+        #expect(suggestions(FillabilityValidatorTests.framedGrid, .standard, minRegionArea: 100, segments) == [
+            "raise maxDimension to 1024: the page has 25 regions, fewer than minRegions 50 (the photo has 25 distinct shapes at contrastAdjustment 2, and about 35 at 1, the lowest; no line is drawn where the photo does not change)",
+        ])
+    }
+
     /// A page without a line: gap closing, a larger page or fewer merges cannot help; only
     /// the lowest contrast could find fainter boundaries, and nothing once it is the lowest.
     @Test func blankPageAsksOnlyForTheLowestContrast() {

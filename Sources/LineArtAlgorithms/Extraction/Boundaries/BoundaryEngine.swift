@@ -96,7 +96,7 @@ package struct BoundaryEngine: ExtractionEngine {
             ? ShapeFloor(minShapes: parameters.minShapes, lowestThreshold: Self.lowestThresholdShare * threshold,
                          lightness: lightness)
             : nil
-        let (regions, regionCount) = mergeWeakBorders(basins, count: basinCount, strength: strength, threshold: threshold,
+        let (regions, regionCount, cut) = mergeWeakBorders(basins, count: basinCount, strength: strength, threshold: threshold,
                                             maxRegions: max(1, parameters.maxRegions),
                                             smallArea: parameters.minRegionArea / 4,
                                             colourable: colourable, spots: spotRule, floor: floor,
@@ -106,9 +106,14 @@ package struct BoundaryEngine: ExtractionEngine {
         let drawn = withoutNarrowParts(smooth, width: w, height: h, lineWidth: parameters.lineWidth, threads: threads)
         let lines = drawBoundaries(drawn, width: w, height: h, side: BoundarySide(lineWidth: parameters.lineWidth),
                                    threads: threads)
-        guard let spotRule else { return ExtractedInk(lines: lines) }
+        let curve = RegionCountCurve(contrast: Double(parameters.contrastAdjustment), regions: cut.regions,
+                                     colourable: cut.colourable,
+                                     mergeContrasts: cut.levels.map { $0 / Self.thresholdPerContrast },
+                                     colourableChanges: cut.colourableChanges)
+        guard let spotRule else { return ExtractedInk(lines: lines, countCurve: curve) }
         let spots = spotRule.spots(smooth, count: regionCount, width: w, height: h)
-        guard spots.contains(true) else { return ExtractedInk(lines: lines) }
-        return ExtractedInk(lines: lines, solid: ByteImage(width: w, height: h, samples: smooth.map { spots[Int($0)] ? 0 : 255 }))
+        guard spots.contains(true) else { return ExtractedInk(lines: lines, countCurve: curve) }
+        return ExtractedInk(lines: lines, solid: ByteImage(width: w, height: h, samples: smooth.map { spots[Int($0)] ? 0 : 255 }),
+                            countCurve: curve)
     }
 }

@@ -1,3 +1,14 @@
+/// The merges ``mergeWeakBorders(_:count:strength:threshold:maxRegions:smallArea:colourable:spots:floor:weight:)``
+/// made across weak borders before its cut, in order, for ``RegionCountCurve``.
+struct MergeRecord {
+    /// The regions left at the cut, and how many of them are large enough to colour.
+    var regions = 0, colourable = 0
+    /// For each merge, the strongest cost merged so far: under that threshold it is not made.
+    var levels: [Double] = []
+    /// For each merge, how many more regions large enough to colour there are without it.
+    var colourableChanges: [Int8] = []
+}
+
 /// Hierarchical merging of regions along their weakest borders: the cut of an ultrametric
 /// contour map (Arbeláez et al. 2011) at one strength.
 ///
@@ -24,11 +35,15 @@
 ///
 /// Ties are broken by label, and the survivor of a merge is the larger region (the lower
 /// label on equal areas), so the result depends only on the labels and the evidence.
-/// - Returns: labels `0..<count`, renumbered in order of first appearance.
+/// - Returns: labels `0..<count`, renumbered in order of first appearance; and the cut: the
+///   regions left when the merging across weak borders stopped (before the small regions
+///   joined their neighbours), and for each merge before it the strongest cost merged so far,
+///   under which threshold it would not have happened (``RegionCountCurve``).
 func mergeWeakBorders(_ labels: [Int32], count: Int, strength: BoundaryStrength,
                       threshold: Double, maxRegions: Int, smallArea: Int,
                       colourable: ColourableArea = .any, spots: DarkSpotRule? = nil,
-                      floor: ShapeFloor? = nil, weight: RegionWeight? = nil) -> (labels: [Int32], count: Int) {
+                      floor: ShapeFloor? = nil, weight: RegionWeight? = nil)
+    -> (labels: [Int32], count: Int, cut: MergeRecord) {
     var graph = RegionBorders(labels: labels, count: count, strength: strength)
     var parent = [Int32](0..<Int32(count))
     // Each region's colour histogram for the weight; its summed lightness, for the dark spots
@@ -88,6 +103,7 @@ func mergeWeakBorders(_ labels: [Int32], count: Int, strength: BoundaryStrength,
     }
     var heap = BinaryHeap(initial)
     var regions = count
+    var record = MergeRecord()
     // Regions large enough to colour, counted only for the floor.
     var shapes = floor == nil ? 0 : (0..<Int32(count)).count(where: isColourable)
     func inShadow(_ r: Int32) -> Bool { mean(r) < ShapeFloor.darkLightness }
@@ -99,9 +115,13 @@ func mergeWeakBorders(_ labels: [Int32], count: Int, strength: BoundaryStrength,
            !(inShadow(top.a) && inShadow(top.b)) { continue }
         let before = (a: graph.borders[Int(top.a)], b: graph.borders[Int(top.b)])
         let areas = (a: graph.area[Int(top.a)], b: graph.area[Int(top.b)])
-        if floor != nil { shapes -= (isColourable(top.a) ? 1 : 0) + (isColourable(top.b) ? 1 : 0) }
+        let parts = (isColourable(top.a) ? 1 : 0) + (isColourable(top.b) ? 1 : 0)
+        if floor != nil { shapes -= parts }
         let survivor = join(top)
-        if floor != nil, isColourable(survivor) { shapes += 1 }
+        let whole = isColourable(survivor) ? 1 : 0
+        if floor != nil { shapes += whole }
+        record.levels.append(max(record.levels.last ?? 0, top.cost))
+        record.colourableChanges.append(Int8(parts - whole))
         let mergedNeighbours = survivor == top.a ? before.b : before.a
         let areaBefore = survivor == top.a ? areas.a : areas.b
         regions -= 1
@@ -143,6 +163,8 @@ func mergeWeakBorders(_ labels: [Int32], count: Int, strength: BoundaryStrength,
             return Candidate(joinsShape: joinsShape, cost: $0.strength, a: min(a, b), b: max(a, b))
         }
     }
+    record.regions = regions
+    record.colourable = (0..<Int32(count)).count { graph.area[Int($0)] > 0 && isColourable($0) }
     var small = BinaryHeap((0..<Int32(count)).filter(isTooSmall).flatMap { a in
         graph.borders[Int(a)].compactMap { border(a, $0.region) }
     })
@@ -167,5 +189,5 @@ func mergeWeakBorders(_ labels: [Int32], count: Int, strength: BoundaryStrength,
         if compact[r] < 0 { compact[r] = next; next += 1 }
         return compact[r]
     }
-    return (out, Int(next))
+    return (out, Int(next), record)
 }

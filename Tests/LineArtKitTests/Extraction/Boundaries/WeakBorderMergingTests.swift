@@ -23,7 +23,7 @@ import Testing
 
     @Test func onlyBordersWeakerThanTheThresholdMerge() {
         let (labels, strength) = Self.strips(weak: 3, strong: 12)
-        let (merged, count) = mergeWeakBorders(labels, count: 3, strength: strength, threshold: 6,
+        let (merged, count, _) = mergeWeakBorders(labels, count: 3, strength: strength, threshold: 6,
                                                maxRegions: 100, smallArea: 0)
         #expect(count == 2)
         #expect(merged[0] == merged[15])
@@ -45,7 +45,7 @@ import Testing
             return [labels[i] == 2 ? 50 : mottle, 0, 0]
         }
         let weight = RegionWeight(lab: lab, referenceLength: 10)
-        let (merged, count) = mergeWeakBorders(labels, count: 3, strength: strength, threshold: 10, maxRegions: 100,
+        let (merged, count, _) = mergeWeakBorders(labels, count: 3, strength: strength, threshold: 10, maxRegions: 100,
                                                smallArea: 0, weight: weight)
         #expect(count == 2)
         #expect(merged[0] == merged[15])
@@ -66,7 +66,7 @@ import Testing
 
     @Test func aRegionCapMergesTheWeakestFirst() {
         let (labels, strength) = Self.strips(weak: 12, strong: 30)
-        let (merged, count) = mergeWeakBorders(labels, count: 3, strength: strength, threshold: 1,
+        let (merged, count, _) = mergeWeakBorders(labels, count: 3, strength: strength, threshold: 1,
                                                maxRegions: 2, smallArea: 0)
         #expect(count == 2)
         #expect(merged[0] == merged[15])
@@ -78,7 +78,7 @@ import Testing
         #expect(mergeWeakBorders(labels, count: 3, strength: strength, threshold: 6, maxRegions: 100, smallArea: 0).count == 1)
         // Two shapes are asked for: the weaker border goes, the stronger one (4) stays.
         let light = [Float](repeating: 60, count: labels.count)
-        let (merged, count) = mergeWeakBorders(labels, count: 3, strength: strength, threshold: 6, maxRegions: 100,
+        let (merged, count, _) = mergeWeakBorders(labels, count: 3, strength: strength, threshold: 6, maxRegions: 100,
                                                smallArea: 0,
                                                floor: ShapeFloor(minShapes: 2, lowestThreshold: 2, lightness: light))
         #expect(count == 2)
@@ -94,7 +94,7 @@ import Testing
         // strip's border (3), and the border between the shadows (4) merges as if no floor.
         let (labels, strength) = Self.strips(weak: 3, strong: 4)
         let lightness = labels.map { $0 == 0 ? Float(60) : 10 }
-        let (merged, count) = mergeWeakBorders(labels, count: 3, strength: strength, threshold: 6, maxRegions: 100,
+        let (merged, count, _) = mergeWeakBorders(labels, count: 3, strength: strength, threshold: 6, maxRegions: 100,
                                                smallArea: 0,
                                                floor: ShapeFloor(minShapes: 3, lowestThreshold: 2, lightness: lightness))
         #expect(count == 2)
@@ -119,7 +119,7 @@ import Testing
             let broken: Float = y % 2 == 0 ? 16 : 0
             strength.alongX[y * 30 + 19] = broken; strength.alongX[y * 30 + 20] = broken
         }
-        let (merged, count) = mergeWeakBorders(labels, count: 3, strength: strength, threshold: 6,
+        let (merged, count, _) = mergeWeakBorders(labels, count: 3, strength: strength, threshold: 6,
                                                maxRegions: 100, smallArea: 0)
         #expect(count == 2)
         #expect(merged[0] != merged[15], "the even border stays")
@@ -148,7 +148,7 @@ import Testing
         let colourable = ColourableArea(minPaperArea: 50, lineWidth: 2)
         #expect(mergeWeakBorders(labels, count: 3, strength: strength, threshold: 6, maxRegions: 100,
                                  smallArea: 0).count == 3, "every border is above the threshold")
-        let (merged, count) = mergeWeakBorders(labels, count: 3, strength: strength, threshold: 6, maxRegions: 100,
+        let (merged, count, _) = mergeWeakBorders(labels, count: 3, strength: strength, threshold: 6, maxRegions: 100,
                                                smallArea: 0, colourable: colourable)
         #expect(count == 2)
         #expect(merged[10] == merged[0], "S joins A, across its weakest border")
@@ -188,7 +188,7 @@ import Testing
         }
         let strength = BoundaryStrength(width: w, height: h, magnitude: evidence, alongX: evidence, alongY: evidence)
         let colourable = ColourableArea(minPaperArea: 10, lineWidth: 2)
-        let (merged, count) = mergeWeakBorders(labels, count: 3, strength: strength, threshold: 6, maxRegions: 100,
+        let (merged, count, _) = mergeWeakBorders(labels, count: 3, strength: strength, threshold: 6, maxRegions: 100,
                                                smallArea: 0, colourable: colourable)
         #expect(count == 2)
         #expect(merged[7 * w + 11] == merged[7 * w + 15], "the two cells make one shape")
@@ -211,7 +211,7 @@ import Testing
         let strength = BoundaryStrength(width: w, height: h, magnitude: evidence, alongX: evidence, alongY: evidence)
         let colourable = ColourableArea(minPaperArea: 10, lineWidth: 2)
         let spots = DarkSpotRule(lightness: lightness, minDarkening: 20, colourable: colourable)
-        let (merged, count) = mergeWeakBorders(labels, count: 3, strength: strength, threshold: 6, maxRegions: 100,
+        let (merged, count, _) = mergeWeakBorders(labels, count: 3, strength: strength, threshold: 6, maxRegions: 100,
                                                smallArea: 0, colourable: colourable, spots: spots)
         #expect(count == 2)
         #expect(merged[7 * w + 11] == merged[0], "the cell joins the paper")
@@ -230,7 +230,7 @@ import Testing
 
     @Test func labelsComeOutCompactAndInOrderOfFirstAppearance() {
         let (labels, strength) = Self.strips(weak: 3, strong: 12)
-        let (merged, _) = mergeWeakBorders(labels, count: 3, strength: strength, threshold: 6, maxRegions: 100, smallArea: 0)
+        let (merged, _, _) = mergeWeakBorders(labels, count: 3, strength: strength, threshold: 6, maxRegions: 100, smallArea: 0)
         #expect(merged[0] == 0)
         #expect(merged[25] == 1)
     }
