@@ -17,18 +17,9 @@ package struct RegionCountCurve: Sendable, Equatable {
     package var colourable: Int
     /// For each merge before the cut, in order, the contrast under which it would not have
     /// happened (never decreasing), and how many more regions large enough to colour there
-    /// are without it (-1...2).
+    /// are without it (-1...2): one of each per merge.
     package var mergeContrasts: [Double]
     package var colourableChanges: [Int8]
-
-    package init(contrast: Double, regions: Int, colourable: Int, mergeContrasts: [Double], colourableChanges: [Int8]) {
-        precondition(mergeContrasts.count == colourableChanges.count, "one change per merge")
-        self.contrast = contrast
-        self.regions = regions
-        self.colourable = colourable
-        self.mergeContrasts = mergeContrasts
-        self.colourableChanges = colourableChanges
-    }
 
     /// The regions the merging leaves when cut at `lower` (at most ``contrast``): the merges
     /// above it are not made.
