@@ -37,8 +37,8 @@ package struct RegionCountCurve: Sendable, Equatable {
     /// hierarchy's at the cut. Its regions overstate the change (most new ones are too small to
     /// colour and join a neighbour) and its regions large enough to colour understate it (small
     /// regions join each other into shapes, and a lower threshold smooths the photo less), so
-    /// the two are averaged (geometric mean): on 50 dev photos at the object, pet and landscape
-    /// presets the page made at `lower` had 5-11% more regions in the median, 9-12% off on average.
+    /// the two are averaged (geometric mean): on the dev photos at the object, pet and landscape
+    /// presets the page made at `lower` had 5-11% more regions in the median, 9-13% off on average.
     package func pageRegions(atContrast lower: Double, pageRegions: Int) -> Int {
         guard regions > 0, colourable > 0 else { return pageRegions }
         let all = Double(regions(atContrast: lower)) / Double(regions)

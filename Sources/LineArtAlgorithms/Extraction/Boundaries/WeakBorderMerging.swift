@@ -164,7 +164,7 @@ func mergeWeakBorders(_ labels: [Int32], count: Int, strength: BoundaryStrength,
         }
     }
     record.regions = regions
-    record.colourable = (0..<Int32(count)).count { graph.area[Int($0)] > 0 && isColourable($0) }
+    record.colourable = (0..<Int32(count)).count(where: { graph.area[Int($0)] > 0 && isColourable($0) })
     var small = BinaryHeap((0..<Int32(count)).filter(isTooSmall).flatMap { a in
         graph.borders[Int(a)].compactMap { border(a, $0.region) }
     })
