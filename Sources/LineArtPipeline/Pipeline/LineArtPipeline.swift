@@ -141,7 +141,7 @@ public struct LineArtPipeline: Sendable {
         }
         let (analysis, colours) = timed(&timings.validate) {
             var context = SuggestionContext(preset.settings, lineSource: source)
-            if context.segmentBoundaries { context.countCurve = ink.countCurve }
+            context.countCurve = ink.countCurve
             let analysis = validator.analyze(page, suggestionContext: context)
             return (analysis, measuresRegionColours ? LineArtAlgorithms.regionColours(analysis.regions, lab: prepared.lab, tone: prepared.tone) : nil)
         }

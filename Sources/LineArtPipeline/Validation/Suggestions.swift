@@ -57,16 +57,17 @@ package func fillabilitySuggestions(for result: FillabilityResult, context: Sugg
     }
     // A page of the regions engine with fewer regions than asked: the count is what the
     // photo's boundaries give, and the hierarchy tells at which lower contrast they would give
-    // enough. That measured change is the count's own; the other rules do not take it.
+    // enough. That measured change is the count's own; the leak and closure rules, whose
+    // contrast step is a guess, do not take it.
     let photoCount = n > 0 && n < targets.minRegions && context.segmentBoundaries
         && (context.regionTarget == 0 || context.regionTarget >= targets.minRegions)
     let fitting = photoCount ? context.countCurve.flatMap {
         contrastGiving(targets.minRegions, curve: $0, pageRegions: n, below: context.settings.contrastAdjustment)
     } : nil
-    if fitting != nil { builder.reserved.insert("contrastAdjustment") }
+    let openRegionActions = builder.openRegionActions().filter { fitting == nil || $0.setting != "contrastAdjustment" }
     if !result.checks.leak {
         let reason = "the regions reached from the page corners cover \(percent(result.leakPotential)) of the page (limit: below \(percent(targets.maxLeak)))"
-        builder.first(of: builder.openRegionActions(), reason: reason)
+        builder.first(of: openRegionActions, reason: reason)
     }
     if n == 0 {
         if !result.checks.regionCount {
@@ -79,7 +80,7 @@ package func fillabilitySuggestions(for result: FillabilityResult, context: Sugg
     if !result.checks.closure {
         let open = n - result.closedRegionCount
         let reason = "only \(percent(result.closureRate)) of regions are closed (target \(percent(targets.minClosure))); \(open) of \(n) regions touch the image edge"
-        builder.first(of: builder.openRegionActions(), reason: reason)
+        builder.first(of: openRegionActions, reason: reason)
     }
     if n > targets.maxRegions {
         let reason = "the page has \(n) regions, more than maxRegions \(targets.maxRegions)"
@@ -103,7 +104,7 @@ package func fillabilitySuggestions(for result: FillabilityResult, context: Sugg
                 reason += " (\(here); no line is drawn where the photo does not change)"
             }
         }
-        builder.first(of: actions, reason: reason, taking: fitting == nil ? [] : ["contrastAdjustment"])
+        builder.first(of: actions, reason: reason)
     }
     if !result.checks.tap {
         let small = n - result.usableRegionCount
@@ -125,15 +126,13 @@ private struct SuggestionBuilder {
     var settings: LineArtSettings { context.settings }
     var suggestions: [String] = []
     var used: Set<String> = []
-    /// Settings kept for a later rule's measured change (passed to it in `taking`).
-    var reserved: Set<String> = []
 
     init(context: SuggestionContext) {
         self.context = context
     }
 
-    mutating func first(of actions: [SuggestionAction], reason: String, taking: Set<String> = []) {
-        for action in actions where !used.contains(action.setting) && (!reserved.contains(action.setting) || taking.contains(action.setting)) {
+    mutating func first(of actions: [SuggestionAction], reason: String) {
+        for action in actions where !used.contains(action.setting) {
             guard let text = action.text else { continue }
             used.insert(action.setting)
             suggestions.append("\(text): \(reason)")

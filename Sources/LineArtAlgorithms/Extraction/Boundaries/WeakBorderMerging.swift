@@ -104,8 +104,8 @@ func mergeWeakBorders(_ labels: [Int32], count: Int, strength: BoundaryStrength,
     var heap = BinaryHeap(initial)
     var regions = count
     var record = MergeRecord()
-    // Regions large enough to colour, counted only for the floor.
-    var shapes = floor == nil ? 0 : (0..<Int32(count)).count(where: isColourable)
+    // Regions large enough to colour: the floor's count, and the record's at the cut.
+    var shapes = (0..<Int32(count)).count(where: isColourable)
     func inShadow(_ r: Int32) -> Bool { mean(r) < ShapeFloor.darkLightness }
     while let top = heap.popMin() {
         if top.cost > threshold && regions <= maxRegions { break }
@@ -116,10 +116,9 @@ func mergeWeakBorders(_ labels: [Int32], count: Int, strength: BoundaryStrength,
         let before = (a: graph.borders[Int(top.a)], b: graph.borders[Int(top.b)])
         let areas = (a: graph.area[Int(top.a)], b: graph.area[Int(top.b)])
         let parts = (isColourable(top.a) ? 1 : 0) + (isColourable(top.b) ? 1 : 0)
-        if floor != nil { shapes -= parts }
         let survivor = join(top)
         let whole = isColourable(survivor) ? 1 : 0
-        if floor != nil { shapes += whole }
+        shapes += whole - parts
         record.levels.append(max(record.levels.last ?? 0, top.cost))
         record.colourableChanges.append(Int8(parts - whole))
         let mergedNeighbours = survivor == top.a ? before.b : before.a
@@ -164,7 +163,7 @@ func mergeWeakBorders(_ labels: [Int32], count: Int, strength: BoundaryStrength,
         }
     }
     record.regions = regions
-    record.colourable = (0..<Int32(count)).count(where: { graph.area[Int($0)] > 0 && isColourable($0) })
+    record.colourable = shapes
     var small = BinaryHeap((0..<Int32(count)).filter(isTooSmall).flatMap { a in
         graph.borders[Int(a)].compactMap { border(a, $0.region) }
     })
