@@ -12,6 +12,8 @@ import LineArtImage
 package func detectTurnedFaces(in gray: ByteImage, skin: SkinTest, tilts: [Double] = [0], halfSize: Bool = true,
                                minSize: Int, minNeighbours: Int,
                                threads: Int = 1) -> (faces: [FaceBox], turn: EXIFOrientation)? {
+    // No face of `minSize` fits a strip narrower than that (a panorama's thumbnail), whichever way it is turned.
+    guard min(gray.width, gray.height) >= minSize else { return nil }
     let searched = halfSize ? areaResize(gray, to: ImageSize(width: gray.width / 2, height: gray.height / 2)) : gray
     let scale = halfSize ? 2 : 1
     let turns = [EXIFOrientation.rotate90CW, .rotate270CW, .rotate180]
