@@ -136,7 +136,7 @@ struct BenchCommand: ParsableCommand {
     }
 
     private func resolve(_ name: String, namedBy label: String? = nil) throws -> LineArtPreset {
-        var options = PresetOptions()
+        var options = PresetOptions<PortraitByDefault>()
         options.overrides = overrides
         options.frame = nil
         return try options.resolve(name, namedBy: label)

@@ -17,12 +17,11 @@ struct ConvertCommand: ParsableCommand {
               lineart convert SampleImages --output pages
               lineart convert cat.jpg -o cat-page.png   # one photo, one file
               lineart convert holiday/ --output pages --preset landscape --set thickness=3
-              lineart convert mixed/ --output pages --preset auto   # picked per photo
               lineart convert photos --output pages   # again: converts only what changed
               lineart convert photos -o pages --format svg,pdf --page a4 --booklet book.pdf
               lineart convert photos -o pages --regions     # + NAME.regions.png
 
-            More (faces, drawings, --preset auto, existing files, booklets, exit status): docs/convert.md; shards for Kubernetes, Slurm or GNU parallel: docs/scale-out.md
+            More (faces, drawings, how auto picks, existing files, booklets, exit status): docs/convert.md; shards for Kubernetes, Slurm or GNU parallel: docs/scale-out.md
             """
     )
 
@@ -37,7 +36,7 @@ struct ConvertCommand: ParsableCommand {
     @Flag(name: .long, help: "With one photo written to a page file: also write its report, NAME.json beside it (a folder always gets reports).")
     var report = false
 
-    @OptionGroup var presetOptions: PresetOptions
+    @OptionGroup var presetOptions: PresetOptions<AutoByDefault>
 
     @OptionGroup(title: "Page output") var pageOptions: PageOutputOptions
 

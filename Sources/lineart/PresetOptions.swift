@@ -2,15 +2,31 @@ import ArgumentParser
 import FoundationEssentials
 import LineArtKit
 
+/// The preset a command runs when `--preset` is not given, and its help for `--preset`.
+protocol PresetDefault {
+    static var name: String { get }
+    static var help: String { get }
+}
+
+/// `convert`: each photo gets the preset made for what it is (``AutoPreset``).
+enum AutoByDefault: PresetDefault {
+    static let name = AutoPreset.name
+    static let help = "A built-in preset (toddler, portrait, landscape, object, pet, abstract), a preset .json file, or auto: for each photo the preset made for what it is (portrait for a face, object for one subject, landscape for a scene). Default: auto."
+}
+
+/// `validate`, `tune` and `bench`, which check or tune one preset's pages.
+enum PortraitByDefault: PresetDefault {
+    static let name = "portrait"
+    static let help = "A built-in preset (toddler, portrait, landscape, object, pet, abstract) or a preset .json file (default: portrait)."
+}
+
 /// `--preset` and `--set`, shared by the commands that run the pipeline.
-struct PresetOptions: ParsableArguments {
-    @Option(name: .customLong("preset"), help: ArgumentHelp(
-        "A built-in preset (toddler, portrait, landscape, object, pet, abstract) or a preset .json file (default: portrait).",
-        valueName: "name|file"))
+struct PresetOptions<Default: PresetDefault>: ParsableArguments {
+    @Option(name: .customLong("preset"), help: ArgumentHelp(Default.help, valueName: "name|file"))
     var named: String?
 
-    /// `--preset`, or the default preset.
-    var preset: String { named ?? "portrait" }
+    /// `--preset`, or the command's default preset.
+    var preset: String { named ?? Default.name }
 
     /// Whether the command line names a preset or a setting (`validate` then checks pages
     /// of this tool against them rather than against the settings in their reports).

@@ -24,7 +24,7 @@ struct TuneCommand: ParsableCommand {
     @Argument(help: ArgumentHelp("A folder of sample photos (or photo files).", valueName: "samples"))
     var samples: [String] = []
 
-    @OptionGroup var presetOptions: PresetOptions
+    @OptionGroup var presetOptions: PresetOptions<PortraitByDefault>
 
     @Option(name: .customLong("grid"), help: ArgumentHelp(
         "Values to try for one setting, e.g. --grid thickness=2,3,4 (repeatable; the combinations are their product).",

@@ -28,7 +28,7 @@ struct ValidateCommand: ParsableCommand {
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Refuse images with more pixels than this, before decoding them (a letter page at 1200 DPI is 135).", valueName: "megapixels"))
     var maxMegapixels: Int = 200
 
-    @OptionGroup var presetOptions: PresetOptions
+    @OptionGroup var presetOptions: PresetOptions<PortraitByDefault>
 
     @Flag(name: .long, help: "Print the reports as JSON on stdout.")
     var json = false

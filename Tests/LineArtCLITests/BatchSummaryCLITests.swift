@@ -7,7 +7,7 @@ import Testing
     @Test func eachFailingPageIsNamedWithItsFirstSuggestion() throws {
         let folder = try TemporaryFolder()
         for name in ["apple.jpg", "astronaut.png"] { try folder.copySample(name, to: "in/\(name)") }
-        let result = try CLI.run(["convert", "in", "-o", "out", "--page", "none"], in: folder.url)
+        let result = try CLI.run(["convert", "in", "-o", "out", "--page", "none", "--preset", "portrait"], in: folder.url)
         #expect(result.status == 0, "\(result.stderr)")
         var failing = 0
         for stem in ["apple", "astronaut"] {
@@ -31,5 +31,16 @@ import Testing
         let chosen = try #require(try readJSONObject(folder.path("out/fish.json"))["preset"] as? String)
         #expect(result.stderr.contains("presets chosen by auto: \(chosen) 1"), "\(result.stderr)")
         #expect(result.stderr.contains("in/fish.jpg: score") && result.stderr.contains("(preset \(chosen))"))
+    }
+
+    @Test func withoutPresetEachPhotoGetsThePresetMadeForIt() throws {
+        let folder = try TemporaryFolder()
+        for name in ["astronaut.png", "fruits.jpg"] { try folder.copySample(name, to: "in/\(name)") }
+        let result = try CLI.run(["convert", "in", "-o", "out", "--page", "none"], in: folder.url)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(try readJSONObject(folder.path("out/report.json"))["preset"] as? String == "auto")
+        #expect(try readJSONObject(folder.path("out/astronaut.json"))["preset"] as? String == "portrait")
+        #expect(try readJSONObject(folder.path("out/fruits.json"))["preset"] as? String == "object")
+        #expect(result.stderr.contains("presets chosen by auto: object 1, portrait 1"), "\(result.stderr)")
     }
 }

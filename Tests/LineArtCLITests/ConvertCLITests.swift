@@ -127,7 +127,7 @@ import Testing
         let dot = ByteImage(width: 2, height: 2, channels: 3, repeating: 200)
         try folder.write("in/icon.png", try PNGEncoder(pixelFormat: .rgb8).encode(dot))
         try folder.copySample("chelsea.png", to: "in/cat.png")
-        let loud = try CLI.run(["convert", "in", "-o", "out", "--jobs", "1"], in: folder.url)
+        let loud = try CLI.run(["convert", "in", "-o", "out", "--jobs", "1", "--preset", "portrait"], in: folder.url)
         #expect(loud.status == 0, "\(loud.stderr)")
         #expect(loud.stderr.contains("lineart: warning: in/icon.png: small photo (2x2 px) enlarged 384x"), "\(loud.stderr)")
         #expect(loud.stderr.contains("in/icon.png: blank page"), "\(loud.stderr)")
