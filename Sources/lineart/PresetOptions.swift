@@ -14,7 +14,7 @@ enum AutoByDefault: PresetDefault {
     static let help = "A built-in preset (toddler, portrait, landscape, object, pet, abstract), a preset .json file, or auto: for each photo the preset made for what it is (portrait for a face, object for one subject, landscape for a scene). Default: auto."
 }
 
-/// `validate`, `tune` and `bench`, which check or tune one preset's pages.
+/// `validate`, `tune` and `bench`, which work with one preset (auto is `convert`'s alone).
 enum PortraitByDefault: PresetDefault {
     static let name = "portrait"
     static let help = "A built-in preset (toddler, portrait, landscape, object, pet, abstract) or a preset .json file (default: portrait)."
