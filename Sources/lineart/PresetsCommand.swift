@@ -13,6 +13,8 @@ struct PresetsCommand: ParsableCommand {
 
             A preset file may also name a built-in preset as its base and override a few settings: { "base": "portrait", "settings": { "thickness": 4 } }
 
+            'lineart convert' without --preset uses auto, which is not a preset of its own: for each photo it picks portrait (a face), object (one subject) or landscape (a scene).
+
             --settings explains every setting a preset holds (and --set changes): its range, default and what it does to the page.
 
               lineart presets --settings
