@@ -61,9 +61,10 @@ package func fillabilitySuggestions(for result: FillabilityResult, context: Sugg
     // contrast step is a guess, do not take it.
     let photoCount = n > 0 && n < targets.minRegions && context.segmentBoundaries
         && (context.regionTarget == 0 || context.regionTarget >= targets.minRegions)
-    let fitting = photoCount ? context.countCurve.flatMap {
-        contrastGiving(targets.minRegions, curve: $0, pageRegions: n, below: context.settings.contrastAdjustment)
+    let lower = photoCount ? context.countCurve.flatMap {
+        countAtLowerContrast(targets.minRegions, curve: $0, pageRegions: n, below: context.settings.contrastAdjustment)
     } : nil
+    let fitting = lower.flatMap { $0.reaches ? $0 : nil }
     let openRegionActions = builder.openRegionActions().filter { fitting == nil || $0.setting != "contrastAdjustment" }
     if !result.checks.leak {
         let reason = "the regions reached from the page corners cover \(percent(result.leakPotential)) of the page (limit: below \(percent(targets.maxLeak)))"
@@ -94,11 +95,8 @@ package func fillabilitySuggestions(for result: FillabilityResult, context: Sugg
             if let fitting {
                 reason += " (\(here), and about \(fitting.regions) at \(decimal(fitting.contrast)), where fainter changes become lines too)"
                 actions = [builder.lowerContrast(to: fitting.contrast)]
-            } else if let curve = context.countCurve,
-                      case let lowest = LineArtSettings.doubleRange(of: "contrastAdjustment").lowerBound,
-                      lowest < context.settings.contrastAdjustment {
-                let most = curve.pageRegions(atContrast: lowest, pageRegions: n)
-                reason += " (\(here), and about \(most) at \(decimal(lowest)), the lowest; no line is drawn where the photo does not change)"
+            } else if let lowest = lower {
+                reason += " (\(here), and about \(lowest.regions) at \(decimal(lowest.contrast)), the lowest; no line is drawn where the photo does not change)"
                 actions.removeAll { $0.setting == "contrastAdjustment" }
             } else {
                 reason += " (\(here); no line is drawn where the photo does not change)"
@@ -246,24 +244,26 @@ private struct SuggestionBuilder {
     }
 }
 
-/// The highest `contrastAdjustment` under `current`, in tenths within its range, at which the
-/// page would have about a twentieth more than `minRegions` regions (else the lowest, if it
-/// would have 85% of them), and that count; nil when none does.
-private func contrastGiving(_ minRegions: Int, curve: RegionCountCurve, pageRegions: Int,
-                           below current: Double) -> (contrast: Double, regions: Int)? {
+/// The page's count at a lower `contrastAdjustment`, from the regions engine's hierarchy: the
+/// highest under `current`, in tenths within its range, at which the page would have about a
+/// twentieth more than `minRegions` regions (else the lowest, if it would have 85% of them),
+/// with `reaches`; failing that, the lowest and its count. Nil when `current` is the lowest.
+private func countAtLowerContrast(_ minRegions: Int, curve: RegionCountCurve, pageRegions: Int,
+                                  below current: Double) -> (contrast: Double, regions: Int, reaches: Bool)? {
     let lowest = LineArtSettings.doubleRange(of: "contrastAdjustment").lowerBound
+    guard lowest < current else { return nil }
     var tenths = Int((current * 10 - 1e-9).rounded(.up)) - 1
     while Double(tenths) / 10 >= lowest {
         let contrast = Double(tenths) / 10
         // A twentieth more than asked: the estimate may read a little above the page made there.
         let regions = curve.pageRegions(atContrast: contrast, pageRegions: pageRegions)
-        if regions * 20 >= minRegions * 21 { return (contrast, regions) }
+        if regions * 20 >= minRegions * 21 { return (contrast, regions, true) }
         tenths -= 1
     }
     // Short of that margin, the lowest contrast when it would come near the count: of the
     // dev photos whose estimate there read 85-100% of it, most reached it.
     let regions = curve.pageRegions(atContrast: lowest, pageRegions: pageRegions)
-    return regions * 20 >= minRegions * 17 && lowest < current ? (lowest, regions) : nil
+    return (lowest, regions, regions * 20 >= minRegions * 17)
 }
 
 /// Rounds to two decimals so suggested values are exact, readable settings.

@@ -84,7 +84,7 @@ struct SuggestionsTests {
         segments.settings.regionTarget = 0
         // 2 regions at contrastAdjustment 2; 60 merges undone under 1.85, each adding a
         // region large enough to colour: about 62 at 1.8.
-        segments.countCurve = RegionCountCurve(contrast: 2, regions: 2, colourable: 2,
+        segments.countCurve = RegionCountCurve(regions: 2, colourable: 2,
                                                mergeContrasts: [Double](repeating: 1.85, count: 60),
                                                colourableChanges: [Int8](repeating: 1, count: 60))
         #expect(suggestions(FillabilityValidatorTests.split, .standard, segments) == [
@@ -93,7 +93,7 @@ struct SuggestionsTests {
         ])
 
         // 25 regions; 10 more under 1.5: about 35 even at the lowest contrast.
-        segments.countCurve = RegionCountCurve(contrast: 2, regions: 25, colourable: 25,
+        segments.countCurve = RegionCountCurve(regions: 25, colourable: 25,
                                                mergeContrasts: [Double](repeating: 1.5, count: 10),
                                                colourableChanges: [Int8](repeating: 1, count: 10))
         #expect(suggestions(FillabilityValidatorTests.framedGrid, .standard, minRegionArea: 100, segments) == [

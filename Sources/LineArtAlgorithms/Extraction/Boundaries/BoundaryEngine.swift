@@ -106,14 +106,10 @@ package struct BoundaryEngine: ExtractionEngine {
         let drawn = withoutNarrowParts(smooth, width: w, height: h, lineWidth: parameters.lineWidth, threads: threads)
         let lines = drawBoundaries(drawn, width: w, height: h, side: BoundarySide(lineWidth: parameters.lineWidth),
                                    threads: threads)
-        let curve = RegionCountCurve(contrast: Double(parameters.contrastAdjustment), regions: cut.regions,
-                                     colourable: cut.colourable,
-                                     mergeContrasts: cut.levels.map { $0 / Self.thresholdPerContrast },
-                                     colourableChanges: cut.colourableChanges)
-        guard let spotRule else { return ExtractedInk(lines: lines, countCurve: curve) }
-        let spots = spotRule.spots(smooth, count: regionCount, width: w, height: h)
-        guard spots.contains(true) else { return ExtractedInk(lines: lines, countCurve: curve) }
-        return ExtractedInk(lines: lines, solid: ByteImage(width: w, height: h, samples: smooth.map { spots[Int($0)] ? 0 : 255 }),
-                            countCurve: curve)
+        var ink = ExtractedInk(lines: lines, countCurve: RegionCountCurve(cut, costPerContrast: Self.thresholdPerContrast))
+        if let spots = spotRule?.spots(smooth, count: regionCount, width: w, height: h), spots.contains(true) {
+            ink.solid = ByteImage(width: w, height: h, samples: smooth.map { spots[Int($0)] ? 0 : 255 })
+        }
+        return ink
     }
 }

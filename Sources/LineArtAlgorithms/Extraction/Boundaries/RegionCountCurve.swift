@@ -9,8 +9,6 @@
 /// strength: a page made at the lower contrast smooths its photo a little less first, so the
 /// page's count read here is an estimate (``pageRegions(atContrast:pageRegions:)``).
 package struct RegionCountCurve: Sendable, Equatable {
-    /// The `contrastAdjustment` the page was cut at.
-    package var contrast: Double
     /// The regions the merging left at that cut, before regions too small to colour joined
     /// their neighbours, and how many of them are large enough to colour.
     package var regions: Int
@@ -21,8 +19,8 @@ package struct RegionCountCurve: Sendable, Equatable {
     package var mergeContrasts: [Double]
     package var colourableChanges: [Int8]
 
-    /// The regions the merging leaves when cut at `lower` (at most ``contrast``): the merges
-    /// above it are not made.
+    /// The regions the merging leaves when cut at `lower` (at most the page's contrast): the
+    /// merges above it are not made.
     package func regions(atContrast lower: Double) -> Int {
         regions + mergeContrasts.count - firstMerge(above: lower)
     }
@@ -54,5 +52,13 @@ package struct RegionCountCurve: Sendable, Equatable {
             if mergeContrasts[mid] <= lower { lo = mid + 1 } else { hi = mid }
         }
         return lo
+    }
+}
+
+extension RegionCountCurve {
+    /// The curve of `cut`, whose merge costs are `costPerContrast` per unit of `contrastAdjustment`.
+    init(_ cut: MergeRecord, costPerContrast: Double) {
+        self.init(regions: cut.regions, colourable: cut.colourable,
+                  mergeContrasts: cut.levels.map { $0 / costPerContrast }, colourableChanges: cut.colourableChanges)
     }
 }

@@ -32,8 +32,7 @@ import Testing
                                                maxRegions: 100, smallArea: 0)
         #expect(count == 1 && cut.regions == 1)
         #expect(zip(cut.levels, [2.0, 4, 6, 8, 10]).allSatisfy { abs($0 - $1) < 1e-9 } && cut.levels.count == 5)
-        let curve = RegionCountCurve(contrast: 11, regions: cut.regions, colourable: cut.colourable,
-                                     mergeContrasts: cut.levels, colourableChanges: cut.colourableChanges)
+        let curve = RegionCountCurve(cut, costPerContrast: 1)
         for threshold in [1.0, 2.5, 3.5, 5.0, 7.0, 9.9, 10.5, 11.0] {
             let merged = mergeWeakBorders(labels, count: 6, strength: strength, threshold: threshold,
                                           maxRegions: 100, smallArea: 0).count
@@ -52,8 +51,7 @@ import Testing
         // 0+1 (200 px), then 01+2 (300 px): the strips 3, 4 and 5 are too small to colour.
         #expect(cut.regions == 4 && cut.colourable == 1)
         #expect(cut.colourableChanges == [-1, 0])
-        let curve = RegionCountCurve(contrast: 5, regions: cut.regions, colourable: cut.colourable,
-                                     mergeContrasts: cut.levels, colourableChanges: cut.colourableChanges)
+        let curve = RegionCountCurve(cut, costPerContrast: 1)
         #expect(curve.colourableRegions(atContrast: 5) == 1)
         #expect(curve.colourableRegions(atContrast: 3) == 1)
         #expect(curve.colourableRegions(atContrast: 1) == 0)
@@ -63,7 +61,7 @@ import Testing
     /// The page's own count scaled by the hierarchy's: halfway (geometrically) between the
     /// change in all regions and the change in regions large enough to colour.
     @Test func aPagesCountAtALowerContrastIsScaledFromItsOwn() {
-        let curve = RegionCountCurve(contrast: 2, regions: 40, colourable: 20,
+        let curve = RegionCountCurve(regions: 40, colourable: 20,
                                      mergeContrasts: [1.2, 1.5, 1.5, 1.8] + [Double](repeating: 1.9, count: 36),
                                      colourableChanges: [Int8](repeating: 0, count: 4) + [Int8](repeating: 1, count: 16)
                                         + [Int8](repeating: 0, count: 20))
