@@ -8,16 +8,19 @@ protocol PresetDefault {
     static var help: String { get }
 }
 
+/// The built-in presets' names, as help and errors list them.
+let builtinPresetList = BuiltinPresets.names.joined(separator: ", ")
+
 /// `convert`: each photo gets the preset made for what it is (``AutoPreset``).
 enum AutoByDefault: PresetDefault {
     static let name = AutoPreset.name
-    static let help = "A built-in preset (toddler, portrait, landscape, object, pet, abstract), a preset .json file, or auto: for each photo the preset made for what it is (portrait for a face, object for one subject, landscape for a scene). Default: auto."
+    static let help = "A built-in preset (\(builtinPresetList)), a preset .json file, or auto: for each photo the preset made for what it is (portrait for a face, object for one subject, landscape for a scene). Default: auto."
 }
 
 /// `validate`, `tune` and `bench`, which work with one preset (auto is `convert`'s alone).
 enum PortraitByDefault: PresetDefault {
     static let name = "portrait"
-    static let help = "A built-in preset (toddler, portrait, landscape, object, pet, abstract) or a preset .json file (default: portrait)."
+    static let help = "A built-in preset (\(builtinPresetList)) or a preset .json file (default: \(name))."
 }
 
 /// `--preset` and `--set`, shared by the commands that run the pipeline.

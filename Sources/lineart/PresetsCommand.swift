@@ -49,7 +49,7 @@ struct PresetsCommand: ParsableCommand {
             print(try BuiltinPresets.named(name).jsonText, terminator: "")
         } catch {
             // The names only: this command prints built-in presets, it does not read files.
-            throw ValidationError("unknown preset '\(name)' (built-in presets: \(BuiltinPresets.names.joined(separator: ", ")))")
+            throw ValidationError("unknown preset '\(name)' (built-in presets: \(builtinPresetList))")
         }
     }
 }
